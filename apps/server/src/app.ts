@@ -1,0 +1,122 @@
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config/config.js';
+import { resolveJwtSecret } from './config/jwt-secret.js';
+import { openDatabase, type Database } from './db/database.js';
+import { AppError } from './lib/app-error.js';
+import { createMailer } from './lib/mailer.js';
+import { createAccessTokens } from './modules/auth/access-token.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { workspacesRoutes } from './modules/workspaces/workspaces.routes.js';
+import { createWorkspacesService, type WorkspacesService } from './modules/workspaces/workspaces.service.js';
+import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { webAppPlugin } from './plugins/web-app.js';
+import { attachSocketServer, type SocketServer } from './realtime/socket-server.js';
+import { seedDemo } from './seed/demo-seed.js';
+
+export interface Services {
+  auth: AuthService;
+  workspaces: WorkspacesService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    database: Database;
+    io: SocketServer;
+    /** True once the demo seed filled a new database during this start. */
+    seededDemo: boolean;
+  }
+}
+
+export interface BuildAppOptions {
+  /** An open database (tests); otherwise one is opened from the config and closed with the app. */
+  database?: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Requests per minute per IP on the credential endpoints (login, register, reset...). */
+  authRateLimitPerMinute?: number;
+}
+
+const BODY_LIMIT = 1024 * 1024;
+
+/** Builds the whole server without listening; `server.ts` listens, tests use `inject()`. */
+export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(errorHandlerPlugin);
+
+  const database =
+    options.database ??
+    (await openDatabase(
+      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+    ));
+  if (!options.database) app.addHook('onClose', () => database.close());
+  app.decorate('database', database);
+  app.decorate('seededDemo', config.demoSeed ? await seedDemo(database.db) : false);
+
+  const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const workspaces = createWorkspacesService(database.db);
+  const auth = createAuthService({
+    db: database.db,
+    accessTokens: createAccessTokens(jwtSecret, config.accessTokenTtl),
+    refreshTokenTtlSeconds: config.refreshTokenTtl,
+    publicUrl: config.publicUrl,
+    mailer: createMailer(config.smtpUrl, config.mailFrom, app.log),
+    workspaces,
+    log: app.log,
+  });
+  app.decorate('services', { auth, workspaces });
+  app.decorateRequest('auth', null);
+
+  const https = config.publicUrl.startsWith('https:');
+  await app.register(securityHeadersPlugin, { https });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} s.`),
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Switchboard API', version: '0.1.0' } },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(authRoutes, {
+    prefix: '/api/auth',
+    refreshTokenTtl: config.refreshTokenTtl,
+    secureCookies: https,
+    rateLimitPerMinute: options.authRateLimitPerMinute ?? 20,
+  });
+  await app.register(workspacesRoutes, { prefix: '/api' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  await app.register(webAppPlugin, { distDir: config.webDistDir });
+
+  app.decorate('io', attachSocketServer(app, auth));
+
+  const prune = setInterval(() => void auth.pruneLoginFailures().catch(() => {}), 10 * 60_000);
+  prune.unref();
+  app.addHook('onClose', async () => clearInterval(prune));
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+const boolFlag = z
+  .enum(['0', '1', 'true', 'false'], { error: 'must be 0, 1, true or false' })
+  .transform((value) => value === '1' || value === 'true');
+
+const url = (protocols: string[]) =>
+  z
+    .url({ error: `must be a URL (${protocols.join(', ')})` })
+    .refine((value) => protocols.some((p) => value.startsWith(`${p}:`)), {
+      error: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+    });
+
+const seconds = z.coerce
+  .number({ error: 'must be a whole number of seconds' })
+  .int({ error: 'must be a whole number of seconds' })
+  .positive({ error: 'must be greater than 0' });
+
+/** Every environment variable the server reads. `.env.example` and README list the same. */
+export const EnvSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a port number (1-65535)' })
+    .int({ error: 'must be a port number (1-65535)' })
+    .min(0, { error: 'must be a port number (1-65535)' })
+    .max(65535, { error: 'must be a port number (1-65535)' })
+    .default(5000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: url(['postgres', 'postgresql']).optional(),
+  PUBLIC_URL: url(['http', 'https']).optional(),
+  JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  ACCESS_TOKEN_TTL: seconds.default(900),
+  REFRESH_TOKEN_TTL: seconds.default(30 * 24 * 3600),
+  DEMO_SEED: boolFlag.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: url(['smtp', 'smtps']).optional(),
+  MAIL_FROM: z.string().min(3).default('Switchboard <no-reply@localhost>'),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  TRUST_PROXY: boolFlag.default(false),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** The external base URL, without a trailing slash. */
+  publicUrl: string;
+  jwtSecret: string | undefined;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  demoSeed: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Directory with the built web app; unset = not served. */
+  webDistDir: string | undefined;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  // Treat empty strings as unset so `FOO=` in a .env file means "default".
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid environment variable ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    demoSeed: e.DEMO_SEED,
+    logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    webDistDir: e.WEB_DIST_DIR,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,88 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.js';
+import * as schema from './schema/index.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  dialect: 'pglite' | 'postgres';
+  /** Runs a raw statement (e.g. a health probe). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  /** Embedded PostgreSQL in `dataDir/pglite`, locked against a second process. */
+  | { kind: 'pglite'; dataDir: string }
+  /** Embedded PostgreSQL in memory (tests); `loadDataDir` starts from a dumped template. */
+  | { kind: 'pglite-memory'; loadDataDir?: Blob };
+
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/** Serialises migrations when several instances start at once on one PostgreSQL. */
+const MIGRATION_LOCK_KEY = 0x5b0a4d;
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.kind === 'pglite-memory') {
+    const client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+    return wrapPglite(client, async () => {});
+  }
+  await mkdir(options.dataDir, { recursive: true });
+  const unlock = await lockDataDir(options.dataDir);
+  try {
+    const client = await PGlite.create(path.join(options.dataDir, 'pglite'));
+    return wrapPglite(client, unlock);
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
+}
+
+async function wrapPglite(client: PGlite, unlock: () => Promise<void>): Promise<Database> {
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+  return {
+    db,
+    dialect: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      await client.close();
+      await unlock();
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg({ client: pool }), { migrationsFolder });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    lockClient.release();
+  }
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    dialect: 'postgres',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}

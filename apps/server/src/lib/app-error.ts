@@ -1,0 +1,36 @@
+import type { ErrorCode, FieldError } from '@switchboard/contract';
+
+const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  MALFORMED_JSON: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  RATE_LIMITED: 429,
+  INVALID_CREDENTIALS: 401,
+  ACCOUNT_DISABLED: 403,
+  EMAIL_IN_USE: 409,
+  INVALID_REFRESH_TOKEN: 401,
+  INVALID_RESET_TOKEN: 400,
+  WRONG_PASSWORD: 403,
+  UNAVAILABLE: 503,
+  INTERNAL: 500,
+};
+
+/** The one error type services throw; the error handler turns it into `{ error, code }`. */
+export class AppError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: FieldError[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.statusCode = STATUS_BY_CODE[code];
+  }
+}

@@ -1,0 +1,27 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export const REFRESH_COOKIE = 'sb_refresh';
+const COOKIE_PATH = '/api/auth';
+
+/** httpOnly, SameSite=Lax, scoped to /api/auth; a session cookie when "remember me" is off. */
+export function setRefreshCookie(
+  reply: FastifyReply,
+  token: string,
+  options: { rememberMe: boolean; ttlSeconds: number; secure: boolean },
+) {
+  reply.setCookie(REFRESH_COOKIE, token, {
+    path: COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: options.secure,
+    ...(options.rememberMe ? { maxAge: options.ttlSeconds } : {}),
+  });
+}
+
+export function clearRefreshCookie(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure });
+}
+
+export function readRefreshCookie(request: FastifyRequest): string | undefined {
+  return request.cookies[REFRESH_COOKIE] || undefined;
+}

@@ -1,0 +1,16 @@
+import type { UserData } from '@switchboard/contract';
+import type { UserRow } from '../../db/schema/index.js';
+
+/** The public view of a user: nothing secret ever leaves through here. */
+export function toUserData(user: UserRow): UserData {
+  return {
+    id: user.id,
+    uid: user.id,
+    displayName: user.displayName,
+    email: user.email,
+    photoURL: user.photoUrl,
+    providerId: user.providerId,
+    userRole: user.role,
+    workspaceId: user.workspaceId,
+  };
+}

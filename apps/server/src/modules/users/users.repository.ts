@@ -1,0 +1,30 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { users, type UserRow } from '../../db/schema/index.js';
+
+export type NewUser = typeof users.$inferInsert;
+
+export function createUsersRepository(db: Db) {
+  return {
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+      return row;
+    },
+    async findById(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+    async insert(user: NewUser, tx: Db = db): Promise<UserRow> {
+      const [row] = await tx.insert(users).values(user).returning();
+      return row!;
+    },
+    async setPasswordHash(id: string, passwordHash: string, tx: Db = db): Promise<void> {
+      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,30 @@
+import type { RegistrationDetails, Workspace } from '@switchboard/contract';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../lib/app-error.js';
+import { createWorkspacesRepository, type WorkspaceRow } from './workspaces.repository.js';
+
+function toWorkspace(row: WorkspaceRow): Workspace {
+  return {
+    id: row.id,
+    name: row.name,
+    registration: row.registration ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function createWorkspacesService(db: Db) {
+  const repo = createWorkspacesRepository(db);
+  return {
+    create: (name: string, tx?: Db) => repo.insert(name, tx),
+
+    /** Spec §7 `new_user`: idempotent — the same details give the same workspace. */
+    async saveRegistration(workspaceId: string, details: RegistrationDetails): Promise<Workspace> {
+      const current = await repo.findById(workspaceId);
+      if (!current) throw new AppError('NOT_FOUND', 'Workspace not found.');
+      const name = details.company?.trim() || current.name;
+      return toWorkspace(await repo.setRegistration(workspaceId, details, name));
+    },
+  };
+}
+
+export type WorkspacesService = ReturnType<typeof createWorkspacesService>;

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import type { SessionResponse } from '@switchboard/contract';
+import { buildApp, type BuildAppOptions } from '../../src/app.js';
+import { loadConfig, type AppConfig } from '../../src/config/config.js';
+import { openTestDatabase } from './test-database.js';
+
+export const TEST_PASSWORD = 'correct-horse-battery';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/** The whole server on a fresh database, without listening (use `app.inject`). */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Omit<BuildAppOptions, 'database'> = {},
+): Promise<TestApp> {
+  const config = loadConfig({
+    JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+    DEMO_SEED: '0',
+    DATA_DIR: '/nonexistent-test-data-dir',
+    ...env,
+  });
+  const database = await openTestDatabase();
+  const app = await buildApp(config, { database, authRateLimitPerMinute: 1000, ...options });
+  return {
+    app,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export interface SignedIn extends SessionResponse {
+  /** `name=value` of the refresh cookie, ready for a `cookie` header. */
+  refreshCookie: string;
+  authorization: { authorization: string };
+}
+
+export function refreshCookieOf(response: { cookies: Array<{ name: string; value: string }> }): string {
+  const cookie = response.cookies.find((c) => c.name === 'sb_refresh');
+  if (!cookie) throw new Error('no refresh cookie in the response');
+  return `sb_refresh=${cookie.value}`;
+}
+
+function signedIn(response: Awaited<ReturnType<FastifyInstance['inject']>>): SignedIn {
+  const body = response.json() as SessionResponse;
+  if (!body.accessToken) throw new Error(`not signed in: ${response.statusCode} ${response.body}`);
+  return {
+    ...body,
+    refreshCookie: refreshCookieOf(response),
+    authorization: { authorization: `Bearer ${body.accessToken}` },
+  };
+}
+
+/** Registers a new workspace owner (role admin). */
+export async function register(app: FastifyInstance, email: string, displayName = 'Test User'): Promise<SignedIn> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { displayName, email, password: TEST_PASSWORD },
+  });
+  return signedIn(response);
+}
+
+export async function login(app: FastifyInstance, email: string, password = TEST_PASSWORD): Promise<SignedIn> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  return signedIn(response);
+}
+
+/** Adds a member to a workspace directly in the database (there is no members API yet). */
+export async function addMember(
+  app: FastifyInstance,
+  workspaceId: string,
+  email: string,
+  role: 'admin' | 'editor',
+  status: 'active' | 'blocked' | 'deactivated' = 'active',
+): Promise<void> {
+  const { users } = await import('../../src/db/schema/index.js');
+  const { hashPassword } = await import('../../src/modules/auth/password.js');
+  await app.database.db.insert(users).values({
+    workspaceId,
+    email,
+    displayName: email.split('@')[0]!,
+    role,
+    status,
+    passwordHash: await hashPassword(TEST_PASSWORD),
+  });
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/**
+ * Stable error codes. Every error answer of the API is `{ error, code }`; the web app translates
+ * by `code` (`errors:<code>`) and shows `error` only as a fallback.
+ */
+export const ErrorCode = {
+  /** The body, query or params failed schema validation; `fields` lists the failing paths. */
+  VALIDATION_FAILED: 'VALIDATION_FAILED',
+  /** The request body is not valid JSON. */
+  MALFORMED_JSON: 'MALFORMED_JSON',
+  /** The body is larger than the server accepts. */
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  /** The Content-Type of the body is not accepted by this route. */
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  /** No valid access token was presented. */
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  /** The signed-in user's role does not allow this action. */
+  FORBIDDEN: 'FORBIDDEN',
+  /** No such API path or resource. */
+  NOT_FOUND: 'NOT_FOUND',
+  /** The HTTP method is not supported on this path. */
+  METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
+  /** Too many requests; retry after the time in the Retry-After header. */
+  RATE_LIMITED: 'RATE_LIMITED',
+  /** E-mail or password wrong (never says which). */
+  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
+  /** The account is blocked or deactivated. */
+  ACCOUNT_DISABLED: 'ACCOUNT_DISABLED',
+  /** The e-mail address is already registered. */
+  EMAIL_IN_USE: 'EMAIL_IN_USE',
+  /** The refresh token is missing, expired, revoked or unknown. */
+  INVALID_REFRESH_TOKEN: 'INVALID_REFRESH_TOKEN',
+  /** The password reset link is unknown, used or expired. */
+  INVALID_RESET_TOKEN: 'INVALID_RESET_TOKEN',
+  /** The password given to unlock the screen is wrong. */
+  WRONG_PASSWORD: 'WRONG_PASSWORD',
+  /** The server is starting or shutting down. */
+  UNAVAILABLE: 'UNAVAILABLE',
+  /** An unexpected server error; details are in the server log only. */
+  INTERNAL: 'INTERNAL',
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const FieldErrorSchema = z.object({
+  path: z.string().describe('Dotted path of the failing field, e.g. `body.email`.'),
+  message: z.string().describe('What is wrong with it.'),
+});
+export type FieldError = z.infer<typeof FieldErrorSchema>;
+
+export const ErrorResponseSchema = z.object({
+  error: z.string().describe('Human-readable message (English); show it only as a fallback.'),
+  code: z.enum(ErrorCode).describe('Stable machine-readable error code.'),
+  fields: z.array(FieldErrorSchema).optional().describe('Failing fields of a validation error.'),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;

@@ -1,0 +1,5 @@
+export * from './errors.js';
+export * from './users.js';
+export * from './auth.js';
+export * from './workspaces.js';
+export * from './socket.js';

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+export const PresenceStatus = z.enum(['online', 'away', 'dnd', 'offline']);
+export type PresenceStatus = z.infer<typeof PresenceStatus>;
+
+/** Spec §3 "socket entered event": sent by the client right after it connects. */
+export const EnteredPayloadSchema = z.object({
+  email: z.email(),
+  sessionId: z.string().min(1).max(200),
+});
+export type EnteredPayload = z.infer<typeof EnteredPayloadSchema>;
+
+export const PresenceSetPayloadSchema = z.object({ status: PresenceStatus.exclude(['offline']) });
+export type PresenceSetPayload = z.infer<typeof PresenceSetPayloadSchema>;
+
+export const PresenceChangedSchema = z.object({
+  userId: z.uuid(),
+  status: PresenceStatus,
+  at: z.iso.datetime(),
+});
+export type PresenceChanged = z.infer<typeof PresenceChangedSchema>;
+
+export interface SocketAck {
+  ok: boolean;
+  error?: string;
+}
+
+/** Events the server emits; names are `resource.verb`. */
+export interface ServerToClientEvents {
+  'presence.changed': (payload: PresenceChanged) => void;
+}
+
+/** Events the client emits. `ENTERED` keeps the spec's name. */
+export interface ClientToServerEvents {
+  ENTERED: (payload: EnteredPayload, ack?: (result: SocketAck) => void) => void;
+  'presence.set': (payload: PresenceSetPayload, ack?: (result: SocketAck) => void) => void;
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** Spec §7 `POST /api/new_user`: the registration details the web sends after sign-up. */
+export const RegistrationDetailsSchema = z
+  .looseObject({
+    displayName: z.string().max(100).optional(),
+    email: z.string().max(254).optional(),
+    company: z.string().max(200).optional().describe('Company name; becomes the workspace name.'),
+    mobile: z.string().max(40).optional(),
+    country: z.string().max(100).optional(),
+    plan: z.string().max(40).optional(),
+    billingPeriod: z.number().int().optional(),
+  })
+  .describe('Registration details; unknown keys are kept as given.');
+export type RegistrationDetails = z.infer<typeof RegistrationDetailsSchema>;
+
+export const NewUserBodySchema = z.object({ payload: RegistrationDetailsSchema });
+
+export const WorkspaceSchema = z.object({
+  id: z.uuid(),
+  name: z.string().describe('Display name of the workspace (customer account).'),
+  registration: RegistrationDetailsSchema.nullable().describe('What was sent to /api/new_user, or null.'),
+  createdAt: z.iso.datetime(),
+});
+export type Workspace = z.infer<typeof WorkspaceSchema>;
+export const WorkspaceResponseSchema = z.object({ workspace: WorkspaceSchema });
