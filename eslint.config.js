@@ -15,7 +15,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/**/*.ts', 'packages/**/*.ts', 'scripts/**', '*.js', '*.ts', 'e2e/**'],
+    files: [
+      'apps/server/**/*.ts',
+      'packages/**/*.ts',
+      'scripts/**',
+      '**/*.{js,mjs,cjs}',
+      '*.ts',
+      'apps/web/e2e/**',
+      'apps/web/*.ts',
+    ],
     languageOptions: { globals: globals.node },
   },
   {

@@ -20,7 +20,8 @@ import { createAuthService, type AuthService } from './modules/auth/auth.service
 import { healthRoutes } from './modules/health/health.routes.js';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.js';
 import { createWorkspacesService, type WorkspacesService } from './modules/workspaces/workspaces.service.js';
-import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.js';
+import { jsonBodyPlugin } from './plugins/json-body.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { attachSocketServer, type SocketServer } from './realtime/socket-server.js';
@@ -45,8 +46,6 @@ export interface BuildAppOptions {
   /** An open database (tests); otherwise one is opened from the config and closed with the app. */
   database?: Database;
   logger?: FastifyServerOptions['logger'];
-  /** Requests per minute per IP on the credential endpoints (login, register, reset...). */
-  authRateLimitPerMinute?: number;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -58,10 +57,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorHandlerPlugin);
+  await app.register(jsonBodyPlugin);
 
   const database =
     options.database ??
@@ -105,7 +106,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     prefix: '/api/auth',
     refreshTokenTtl: config.refreshTokenTtl,
     secureCookies: https,
-    rateLimitPerMinute: options.authRateLimitPerMinute ?? 20,
+    rateLimitPerMinute: config.authRateLimit,
   });
   await app.register(workspacesRoutes, { prefix: '/api' });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());

@@ -1,13 +1,14 @@
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config/config.js';
+import { ConfigError, loadConfig, type AppConfig } from './config/config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-seed.js';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 async function main() {
-  let config;
+  let config: AppConfig;
   try {
     config = loadConfig();
   } catch (error) {
@@ -19,7 +20,7 @@ async function main() {
   }
   config.webDistDir ??= defaultWebDist;
 
-  let app;
+  let app: FastifyInstance;
   try {
     app = await buildApp(config, {
       logger: {

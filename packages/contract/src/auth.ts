@@ -65,7 +65,8 @@ export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 export const RefreshBodySchema = z
   .object({ accessToken: z.string().optional().describe('The expired access token (ignored; the cookie decides).') })
-  .optional();
+  // A bodiless POST (the usual browser call) arrives as null.
+  .nullish();
 export const RefreshResponseSchema = z.object({ accessToken: z.string() });
 
 export const ForgotPasswordBodySchema = z.object({ email });

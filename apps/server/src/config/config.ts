@@ -37,6 +37,11 @@ export const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Switchboard <no-reply@localhost>'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: boolFlag.default(false),
+  AUTH_RATE_LIMIT: z.coerce
+    .number({ error: 'must be a whole number of requests per minute' })
+    .int({ error: 'must be a whole number of requests per minute' })
+    .positive({ error: 'must be greater than 0' })
+    .default(20),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -58,6 +63,8 @@ export interface AppConfig {
   /** Directory with the built web app; unset = not served. */
   webDistDir: string | undefined;
   trustProxy: boolean;
+  /** Requests per minute per client IP on the credential endpoints (login, register, reset...). */
+  authRateLimit: number;
 }
 
 export class ConfigError extends Error {}
@@ -88,5 +95,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     webDistDir: e.WEB_DIST_DIR,
     trustProxy: e.TRUST_PROXY,
+    authRateLimit: e.AUTH_RATE_LIMIT,
   };
 }

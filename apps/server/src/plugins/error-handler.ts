@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorResponse, FieldError } from '@switchboard/contract';
@@ -24,6 +24,27 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
 
 function send(reply: FastifyReply, status: number, body: ErrorResponse) {
   return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * PostgreSQL refuses text it cannot store: a NUL character in a text column (22021) or in jsonb
+ * (22P05). Only a client can send such a value, so it is a 400, not a 500.
+ */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+
+function isUnstorableText(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return UNSTORABLE_TEXT_CODES.has(e?.cause?.code ?? '') || UNSTORABLE_TEXT_CODES.has(e?.code ?? '');
+}
+
+/**
+ * Fastify's `frameworkErrors`: errors raised while routing (a malformed URL such as `/api/%E0`),
+ * before the error handler is in reach. Answered in the same `{ error, code }` shape.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 400;
+  if (status >= 500) return send(reply, 500, { error: 'Internal server error.', code: 'INTERNAL' });
+  return send(reply, status, { error: 'The request URL is not valid.', code: 'VALIDATION_FAILED' });
 }
 
 /**
@@ -57,6 +78,13 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (known) return send(reply, error.statusCode ?? 400, { error: known.message, code: known.code });
     if (error.statusCode === 429) {
       return send(reply, 429, { error: 'Too many requests. Please wait and try again.', code: 'RATE_LIMITED' });
+    }
+    if (isUnstorableText(error)) {
+      request.log.info({ err: error }, 'client sent text the database cannot store');
+      return send(reply, 400, {
+        error: 'The request contains characters that cannot be stored.',
+        code: 'VALIDATION_FAILED',
+      });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');

@@ -30,7 +30,8 @@ export function attachSocketServer(app: FastifyInstance, auth: AuthService): Soc
   const presence = new Map<string, PresenceStatus>();
 
   const announce = (ctx: AuthContext, status: PresenceStatus) => {
-    if (presence.get(ctx.userId) === status) return;
+    // A user never announced counts as offline: a socket that left without ENTERED stays silent.
+    if ((presence.get(ctx.userId) ?? 'offline') === status) return;
     if (status === 'offline') presence.delete(ctx.userId);
     else presence.set(ctx.userId, status);
     io.to(workspaceRoom(ctx.workspaceId)).emit('presence.changed', {

@@ -21,10 +21,11 @@ export async function createTestApp(
     JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long',
     DEMO_SEED: '0',
     DATA_DIR: '/nonexistent-test-data-dir',
+    AUTH_RATE_LIMIT: '1000',
     ...env,
   });
   const database = await openTestDatabase();
-  const app = await buildApp(config, { database, authRateLimitPerMinute: 1000, ...options });
+  const app = await buildApp(config, { database, ...options });
   return {
     app,
     config,

@@ -40,10 +40,22 @@ export function createAuthRepository(db: Db) {
       return row;
     },
 
-    /** The session with its user, for authenticating a request or a refresh. */
-    async findSessionWithUser(sessionId: string, tx: Db = db) {
+    /**
+     * What authenticating a request or a refresh needs about a session and its user. Only these
+     * columns: decoding whole user rows made this hot query four times slower on PGlite.
+     */
+    async findSessionCaller(sessionId: string, tx: Db = db) {
       const [row] = await tx
-        .select({ session: sessions, user: users })
+        .select({
+          sessionId: sessions.id,
+          rememberMe: sessions.rememberMe,
+          revokedAt: sessions.revokedAt,
+          userId: users.id,
+          workspaceId: users.workspaceId,
+          role: users.role,
+          status: users.status,
+          email: users.email,
+        })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(eq(sessions.id, sessionId));

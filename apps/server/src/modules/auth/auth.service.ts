@@ -123,19 +123,18 @@ export function createAuthService(deps: AuthServiceDeps) {
           return { ok: false as const, reused: Boolean(known) };
         }
         if (consumed.expiresAt.getTime() <= Date.now()) return { ok: false as const, reused: false };
-        const found = await repo.findSessionWithUser(consumed.sessionId, tx);
-        if (!found || found.session.revokedAt || found.user.status !== 'active') {
-          return { ok: false as const, reused: false };
-        }
-        await repo.insertRefreshToken(found.session.id, hashToken(next), refreshExpiry(), tx);
-        return { ok: true as const, session: found.session, user: found.user };
+        const caller = await repo.findSessionCaller(consumed.sessionId, tx);
+        if (!caller || caller.revokedAt || caller.status !== 'active') return { ok: false as const, reused: false };
+        await repo.insertRefreshToken(caller.sessionId, hashToken(next), refreshExpiry(), tx);
+        return { ok: true as const, caller };
       });
       if (!result.ok) {
         if (result.reused) log.warn('refresh token reused: its session was revoked');
         throw invalid();
       }
-      const accessToken = await accessTokens.sign({ sub: result.user.id, sid: result.session.id });
-      return { accessToken, refreshToken: next, rememberMe: result.session.rememberMe };
+      const { caller } = result;
+      const accessToken = await accessTokens.sign({ sub: caller.userId, sid: caller.sessionId });
+      return { accessToken, refreshToken: next, rememberMe: caller.rememberMe };
     },
 
     /** Revokes the session of the refresh cookie and/or of the access token; never fails. */
@@ -151,18 +150,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     async authenticate(accessToken: string): Promise<AuthContext | null> {
       const claims = await accessTokens.verify(accessToken);
       if (!claims) return null;
-      const found = await repo.findSessionWithUser(claims.sid);
-      if (!found || found.session.revokedAt || found.user.id !== claims.sub || found.user.status !== 'active') {
-        return null;
-      }
-      const { user } = found;
-      return {
-        userId: user.id,
-        workspaceId: user.workspaceId,
-        role: user.role,
-        sessionId: claims.sid,
-        email: user.email,
-      };
+      const caller = await repo.findSessionCaller(claims.sid);
+      if (!caller || caller.revokedAt || caller.userId !== claims.sub || caller.status !== 'active') return null;
+      const { userId, workspaceId, role, sessionId, email } = caller;
+      return { userId, workspaceId, role, sessionId, email };
     },
 
     async me(userId: string): Promise<UserData> {

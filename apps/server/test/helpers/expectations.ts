@@ -1,0 +1,31 @@
+import { ErrorCode } from '@switchboard/contract';
+import { expect } from 'vitest';
+
+/** Every error answer of the API: JSON `{ error, code }` (plus `fields` for validation), no stack. */
+export function expectErrorBody(
+  response: { statusCode: number; headers: Record<string, unknown>; body: string },
+  status: number,
+  code?: ErrorCode,
+): { error: string; code: ErrorCode; fields?: Array<{ path: string; message: string }> } {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(String(response.headers['content-type'])).toMatch(/^application\/json/);
+  const body = JSON.parse(response.body) as { error: string; code: ErrorCode };
+  expect(body).toEqual(
+    expect.objectContaining({ error: expect.any(String) as string, code: expect.any(String) as string }),
+  );
+  expect(body.error.length).toBeGreaterThan(0);
+  expect(Object.values(ErrorCode)).toContain(body.code);
+  expect(Object.keys(body).every((key) => ['error', 'code', 'fields'].includes(key))).toBe(true);
+  expect(response.body).not.toMatch(/\bat .+:\d+:\d+|stack/i);
+  if (code) expect(body.code).toBe(code);
+  return body;
+}
+
+/** A response must never carry a password hash, or the refresh token in its JSON body. */
+export function expectNoSecrets(response: { body: string; cookies: Array<{ name: string; value: string }> }) {
+  expect(response.body).not.toMatch(/argon2|\$argon|password_?hash/i);
+  expect(response.body).not.toContain('passwordHash');
+  for (const cookie of response.cookies) {
+    if (cookie.value) expect(response.body).not.toContain(cookie.value);
+  }
+}
