@@ -49,7 +49,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DEMO_SEED: '1',
       LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: path.join(here, 'dist'),
+      // E2E_WEB_DIST lets parallel runs test their own build.
+      WEB_DIST_DIR: process.env.E2E_WEB_DIST ?? path.join(here, 'dist'),
     },
   },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UserDataSchema } from './users.js';
 
 export const PresenceStatus = z.enum(['online', 'away', 'dnd', 'offline']);
 export type PresenceStatus = z.infer<typeof PresenceStatus>;
@@ -20,6 +21,10 @@ export const PresenceChangedSchema = z.object({
 });
 export type PresenceChanged = z.infer<typeof PresenceChangedSchema>;
 
+/** Sent to the user's own sockets when their account changes (e.g. an admin changed the role). */
+export const UserUpdatedSchema = z.object({ userData: UserDataSchema });
+export type UserUpdated = z.infer<typeof UserUpdatedSchema>;
+
 export interface SocketAck {
   ok: boolean;
   error?: string;
@@ -28,6 +33,7 @@ export interface SocketAck {
 /** Events the server emits; names are `resource.verb`. */
 export interface ServerToClientEvents {
   'presence.changed': (payload: PresenceChanged) => void;
+  'user.updated': (payload: UserUpdated) => void;
 }
 
 /** Events the client emits. `ENTERED` keeps the spec's name. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { USER_ROLES } from './constants.js';
 
-export const UserRole = z.enum(['admin', 'editor']).describe('`admin` owns the workspace; `editor` uses the apps.');
+export const UserRole = z.enum(USER_ROLES).describe('`admin` owns the workspace; `editor` uses the apps.');
 export type UserRole = z.infer<typeof UserRole>;
 
 export const UserStatus = z.enum(['active', 'blocked', 'deactivated']).describe('Only `active` users can sign in.');
@@ -18,8 +19,3 @@ export const UserDataSchema = z.object({
   workspaceId: z.uuid().describe('The workspace (customer account) the user belongs to.'),
 });
 export type UserData = z.infer<typeof UserDataSchema>;
-
-/** Rules of the spec's route table: `admin` allows admins only, `editor` allows editors and admins. */
-export function roleSatisfies(role: UserRole, rule: UserRole): boolean {
-  return rule === 'editor' || role === 'admin';
-}

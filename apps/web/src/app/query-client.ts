@@ -1,0 +1,12 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../lib/api-client';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      // A 4xx will not change by asking again; network and 5xx errors get two more tries.
+      retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+    },
+  },
+});

@@ -1,0 +1,13 @@
+import type { Translation } from '../../types';
+import type { common as en } from '../en/common';
+
+export const common: Translation<typeof en> = {
+  appName: 'Switchboard',
+  loading: 'جارٍ التحميل…',
+  close: 'إغلاق',
+  cancel: 'إلغاء',
+  save: 'حفظ',
+  backHome: 'العودة إلى الرئيسية',
+  comingSoon: 'تصل أدوات هذه الصفحة في إصدار لاحق. التنقل والعنوان ومسار التنقل تعمل بالفعل.',
+  serverStatus: { checking: 'جارٍ فحص الخادم…', ok: 'الخادم جاهز', unavailable: 'الخادم غير متاح' },
+};

@@ -1,0 +1,5 @@
+// Every namespace of this language. Add a namespace here and in the other three languages.
+import { common } from './common';
+import { nav } from './nav';
+
+export const ar = { common, nav };

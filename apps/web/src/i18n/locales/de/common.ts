@@ -1,0 +1,14 @@
+import type { Translation } from '../../types';
+import type { common as en } from '../en/common';
+
+export const common: Translation<typeof en> = {
+  appName: 'Switchboard',
+  loading: 'Wird geladen…',
+  close: 'Schließen',
+  cancel: 'Abbrechen',
+  save: 'Speichern',
+  backHome: 'Zur Startseite',
+  comingSoon:
+    'Die Werkzeuge dieser Seite folgen in einer späteren Version. Navigation, Titel und Brotkrumen funktionieren bereits.',
+  serverStatus: { checking: 'Server wird geprüft…', ok: 'Server bereit', unavailable: 'Server nicht erreichbar' },
+};

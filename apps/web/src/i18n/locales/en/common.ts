@@ -1,0 +1,10 @@
+export const common = {
+  appName: 'Switchboard',
+  loading: 'Loading…',
+  close: 'Close',
+  cancel: 'Cancel',
+  save: 'Save',
+  backHome: 'Back to home',
+  comingSoon: 'This page’s tools arrive with a later release. The navigation, title and breadcrumb already work.',
+  serverStatus: { checking: 'Checking server…', ok: 'Server ready', unavailable: 'Server unavailable' },
+};

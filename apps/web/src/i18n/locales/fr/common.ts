@@ -1,0 +1,14 @@
+import type { Translation } from '../../types';
+import type { common as en } from '../en/common';
+
+export const common: Translation<typeof en> = {
+  appName: 'Switchboard',
+  loading: 'Chargement…',
+  close: 'Fermer',
+  cancel: 'Annuler',
+  save: 'Enregistrer',
+  backHome: 'Retour à l’accueil',
+  comingSoon:
+    'Les outils de cette page arrivent dans une prochaine version. La navigation, le titre et le fil d’Ariane fonctionnent déjà.',
+  serverStatus: { checking: 'Vérification du serveur…', ok: 'Serveur prêt', unavailable: 'Serveur indisponible' },
+};

@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import type { Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '@switchboard/contract';
+import { session, useSession } from './session';
+
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let socket: AppSocket | null = null;
+
+/** One id per browser tab, sent with ENTERED (spec §3). */
+function tabSessionId(): string {
+  let id = sessionStorage.getItem('socketSessionId');
+  if (!id) {
+    id = crypto.randomUUID();
+    sessionStorage.setItem('socketSessionId', id);
+  }
+  return id;
+}
+
+/** The socket of the signed-in user, or null. Features subscribe to their events on it. */
+export function getSocket(): AppSocket | null {
+  return socket;
+}
+
+/**
+ * Connects after sign-in (the handshake reads the current access token, also on reconnects),
+ * sends ENTERED, and applies `user.updated` (e.g. a role change) without a reload.
+ */
+export function useRealtimeConnection() {
+  const state = useSession();
+  const userId = state.status === 'authenticated' ? state.user.id : null;
+  const email = state.status === 'authenticated' ? state.user.email : null;
+
+  useEffect(() => {
+    if (!userId || !email) return;
+    let s: AppSocket | null = null;
+    let cancelled = false;
+    // Loaded on sign-in only: anonymous pages do not pay for the socket client.
+    void import('socket.io-client').then(({ io }) => {
+      if (cancelled) return;
+      s = io({ path: '/socket.io', auth: (cb) => cb({ token: session.accessToken() ?? '' }) });
+      s.on('connect', () => s?.emit('ENTERED', { email, sessionId: tabSessionId() }));
+      s.on('user.updated', ({ userData }) => session.updateUser(userData));
+      socket = s;
+    });
+    return () => {
+      cancelled = true;
+      s?.disconnect();
+      if (socket === s) socket = null;
+    };
+  }, [userId, email]);
+}
