@@ -157,7 +157,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async me(userId: string): Promise<UserData> {
-      const user = await users.findById(userId);
+      const user = await users.findPublicById(userId);
       if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
       return toUserData(user);
     },

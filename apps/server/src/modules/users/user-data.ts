@@ -2,7 +2,9 @@ import type { UserData } from '@switchboard/contract';
 import type { UserRow } from '../../db/schema/index.js';
 
 /** The public view of a user: nothing secret ever leaves through here. */
-export function toUserData(user: UserRow): UserData {
+export type PublicUserFields = Pick<UserRow, 'id' | 'displayName' | 'email' | 'photoUrl' | 'providerId' | 'role' | 'workspaceId'>;
+
+export function toUserData(user: PublicUserFields): UserData {
   return {
     id: user.id,
     uid: user.id,

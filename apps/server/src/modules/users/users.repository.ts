@@ -17,6 +17,22 @@ export function createUsersRepository(db: Db) {
       const [row] = await db.select().from(users).where(eq(users.id, id));
       return row;
     },
+    /** Only the columns of `userData`: decoding whole rows is the slow part of this query on PGlite. */
+    async findPublicById(id: string) {
+      const [row] = await db
+        .select({
+          id: users.id,
+          displayName: users.displayName,
+          email: users.email,
+          photoUrl: users.photoUrl,
+          providerId: users.providerId,
+          role: users.role,
+          workspaceId: users.workspaceId,
+        })
+        .from(users)
+        .where(eq(users.id, id));
+      return row;
+    },
     async insert(user: NewUser, tx: Db = db): Promise<UserRow> {
       const [row] = await tx.insert(users).values(user).returning();
       return row!;
