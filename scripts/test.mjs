@@ -1,5 +1,5 @@
-// `npm test`: lint, typecheck, unit and API tests, build, browser end-to-end tests — then one
-// summary line "Tests: N passed, N failed". Installs Debian's Chromium first when it is missing.
+// `npm test`: lint, typecheck, unit and API tests, build, bundle budget, browser end-to-end tests —
+// then one summary line "Tests: N passed, N failed". Installs Debian's Chromium first when it is missing.
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildWhatIsMissing, run } from './lib.mjs';
@@ -48,6 +48,7 @@ await step('Unit and API tests', 'npx', [
 ]);
 console.log('\n▶ Build');
 await buildWhatIsMissing();
+await step('Bundle budget', 'node', ['scripts/size.mjs']);
 await step('Browser end-to-end tests', 'npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(resultsDir, 'playwright.json'),
 });

@@ -8,6 +8,22 @@ const port = Number(process.env.E2E_PORT ?? 5099);
 /** A fresh embedded database for every run (the server creates and seeds it). */
 const dataDir = path.join(tmpdir(), `switchboard-e2e-${port}`);
 
+/** The built server on a fresh database with the demo accounts. */
+function serverEnv(serverPort: number, serverDataDir: string): Record<string, string> {
+  return {
+    PORT: String(serverPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: serverDataDir,
+    DEMO_SEED: '1',
+    LOG_LEVEL: 'warn',
+    // Every page load renews the session (POST /api/auth/refresh-token, a credential route):
+    // the default 20 a minute per IP would throttle a test run, which all comes from one IP.
+    AUTH_RATE_LIMIT: '1000',
+    // E2E_WEB_DIST lets parallel runs test their own build.
+    WEB_DIST_DIR: process.env.E2E_WEB_DIST ?? path.join(here, 'dist'),
+  };
+}
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
@@ -38,19 +54,22 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: `node ${path.join(here, 'e2e/start-server.mjs')}`,
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_SEED: '1',
-      LOG_LEVEL: 'warn',
-      // E2E_WEB_DIST lets parallel runs test their own build.
-      WEB_DIST_DIR: process.env.E2E_WEB_DIST ?? path.join(here, 'dist'),
+  webServer: [
+    {
+      command: `node ${path.join(here, 'e2e/start-server.mjs')}`,
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: serverEnv(port, dataDir),
     },
-  },
+    {
+      // A second server whose access tokens live 3 s, for the silent-refresh test only
+      // (auth-silent-refresh.spec.ts points its baseURL here).
+      command: `node ${path.join(here, 'e2e/start-server.mjs')}`,
+      url: `http://127.0.0.1:${port + 50}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { ...serverEnv(port + 50, `${dataDir}-short-token`), ACCESS_TOKEN_TTL: '3' },
+    },
+  ],
 });

@@ -18,6 +18,8 @@ export default defineConfig({
   },
   build: {
     sourcemap: true,
+    // .vite/manifest.json: `npm run size` follows the chunk graph in it.
+    manifest: true,
     chunkSizeWarningLimit: 400,
   },
   test: {

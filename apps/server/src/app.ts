@@ -18,6 +18,10 @@ import { createAccessTokens } from './modules/auth/access-token.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { membersRoutes } from './modules/members/members.routes.js';
+import { createMembersService, type MembersService } from './modules/members/members.service.js';
+import { preferencesRoutes } from './modules/preferences/preferences.routes.js';
+import { createPreferencesService, type PreferencesService } from './modules/preferences/preferences.service.js';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.js';
 import { createWorkspacesService, type WorkspacesService } from './modules/workspaces/workspaces.service.js';
 import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.js';
@@ -30,6 +34,8 @@ import { seedDemo } from './seed/demo-seed.js';
 export interface Services {
   auth: AuthService;
   workspaces: WorkspacesService;
+  members: MembersService;
+  preferences: PreferencesService;
 }
 
 declare module 'fastify' {
@@ -84,7 +90,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     workspaces,
     log: app.log,
   });
-  app.decorate('services', { auth, workspaces });
+  app.decorate('services', {
+    auth,
+    workspaces,
+    members: createMembersService(database.db),
+    preferences: createPreferencesService(database.db),
+  });
   app.decorateRequest('auth', null);
 
   const https = config.publicUrl.startsWith('https:');
@@ -109,6 +120,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     rateLimitPerMinute: config.authRateLimit,
   });
   await app.register(workspacesRoutes, { prefix: '/api' });
+  await app.register(membersRoutes, { prefix: '/api' });
+  await app.register(preferencesRoutes, { prefix: '/api' });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
   await app.register(webAppPlugin, { distDir: config.webDistDir });
 

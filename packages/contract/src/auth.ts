@@ -80,3 +80,23 @@ export const UnlockBodySchema = z.object({
 
 export const OkResponseSchema = z.object({ ok: z.literal(true) });
 export const MeResponseSchema = z.object({ userData: UserDataSchema });
+
+/** Sign-in methods besides e-mail and password (spec §1): the hosted identity provider and four social ones. */
+export const AuthProviderId = z
+  .enum(['hosted', 'google', 'facebook', 'twitter', 'github'])
+  .describe('`hosted` is the hosted identity provider (returns to /callback); the others are social sign-in.');
+export type AuthProviderId = z.infer<typeof AuthProviderId>;
+
+export const AuthProviderSchema = z.object({
+  id: AuthProviderId,
+  name: z.string().describe('Label for the sign-in button, e.g. "Google".'),
+  url: z.string().describe('Where the browser goes to start the sign-in, e.g. `/api/auth/google`.'),
+});
+export type AuthProvider = z.infer<typeof AuthProviderSchema>;
+
+export const AuthProvidersResponseSchema = z.object({
+  providers: z
+    .array(AuthProviderSchema)
+    .describe('The configured providers; the login page shows their buttons only when this is not empty.'),
+});
+export type AuthProvidersResponse = z.infer<typeof AuthProvidersResponseSchema>;

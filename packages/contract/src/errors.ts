@@ -35,6 +35,8 @@ export const ErrorCode = {
   INVALID_RESET_TOKEN: 'INVALID_RESET_TOKEN',
   /** The password given to unlock the screen is wrong. */
   WRONG_PASSWORD: 'WRONG_PASSWORD',
+  /** The change would leave the workspace without an active admin (e.g. the last admin demoting themselves). */
+  LAST_ADMIN: 'LAST_ADMIN',
   /** The server is starting or shutting down. */
   UNAVAILABLE: 'UNAVAILABLE',
   /** An unexpected server error; details are in the server log only. */

@@ -5,3 +5,4 @@ export * from './auth.js';
 export * from './workspaces.js';
 export * from './socket.js';
 export * from './preferences.js';
+export * from './members.js';

@@ -120,3 +120,28 @@ describe('refresh cookie flags (https PUBLIC_URL)', () => {
     expect(line).toMatch(/;\s*Path=\/api\/auth(;|$)/);
   });
 });
+
+describe('session marker cookie', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('is set, readable by the page and scoped to the site, next to the refresh cookie', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { displayName: 'Marker', email: 'marker@example.com', password: 'correct-horse-battery' },
+    });
+    const marker = response.cookies.find((c) => c.name === 'sb_session');
+    expect(marker).toMatchObject({ value: '1', path: '/', sameSite: 'Lax' });
+    expect(marker?.httpOnly).toBeFalsy();
+  });
+
+  it('is cleared on logout', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout' });
+    const marker = response.cookies.find((c) => c.name === 'sb_session');
+    expect(marker?.value).toBe('');
+  });
+});

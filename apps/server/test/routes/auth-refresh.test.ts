@@ -145,3 +145,20 @@ describe('refresh tokens with a short REFRESH_TOKEN_TTL', () => {
     expectErrorBody(response, 401, 'INVALID_REFRESH_TOKEN');
   });
 });
+
+describe('per-IP limit on POST /api/auth/refresh-token', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT: '2' });
+  });
+  afterAll(() => t.close());
+
+  it('allows ten times the credential limit, then answers 429', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      statuses.push((await t.app.inject({ method: 'POST', url: '/api/auth/refresh-token' })).statusCode);
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 401)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+});

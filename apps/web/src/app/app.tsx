@@ -1,27 +1,38 @@
-import { MantineProvider } from '@mantine/core';
+import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
+import { AppearanceSync } from '../features/shell/appearance/appearance-sync';
+import { colorSchemeOf } from '../features/shell/appearance/apply-theme';
+import { useUiPreferences } from '../features/shell/preferences/ui-preferences-store';
 import { i18n } from '../i18n/i18n';
 import { restoreSession } from '../lib/session';
 import { queryClient } from './query-client';
 import { createAppRouter } from './router';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export function App() {
   const [router] = useState(createAppRouter);
+  const { theme: themeName } = useUiPreferences();
   useEffect(() => {
     void restoreSession();
   }, []);
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} defaultColorScheme="light">
-          <Notifications position="top-right" />
-          <RouterProvider router={router} />
-        </MantineProvider>
+        <DirectionProvider>
+          <MantineProvider
+            theme={theme}
+            cssVariablesResolver={cssVariablesResolver}
+            forceColorScheme={colorSchemeOf(themeName)}
+          >
+            <AppearanceSync />
+            <Notifications position="top-right" />
+            <RouterProvider router={router} />
+          </MantineProvider>
+        </DirectionProvider>
       </QueryClientProvider>
     </I18nextProvider>
   );

@@ -81,8 +81,18 @@ export function refreshAccessToken(): Promise<string | null> {
   return refreshing;
 }
 
+function hasSessionMarker(): boolean {
+  return document.cookie.split(';').some((part) => part.trim().startsWith('sb_session='));
+}
+
 /** App start: renew the session silently from the refresh cookie; a failure is only logged. */
 export async function restoreSession(): Promise<void> {
+  // The server sets this marker next to its httpOnly refresh cookie: without it there is nothing
+  // to restore, and asking anyway would log a failed request on every anonymous visit.
+  if (!hasSessionMarker()) {
+    session.signOut('signed-out');
+    return;
+  }
   const token = await refreshAccessToken();
   if (!token) {
     console.info('No session to restore: signed out.');

@@ -1,5 +1,6 @@
 import {
   AuthMessages,
+  AuthProvidersResponseSchema,
   ForgotPasswordBodySchema,
   LoginBodySchema,
   LoginResponseSchema,
@@ -18,6 +19,9 @@ import { authOf, bearerToken, requireRole } from '../../plugins/auth-guard.js';
 import type { IssuedSession } from './auth.service.js';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.js';
 
+/** The refresh endpoint allows this many times the credential endpoints' per-IP rate. */
+export const REFRESH_LIMIT_FACTOR = 10;
+
 export interface AuthRoutesOptions {
   refreshTokenTtl: number;
   secureCookies: boolean;
@@ -28,6 +32,10 @@ export interface AuthRoutesOptions {
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const auth = app.services.auth;
   const limited = { rateLimit: { max: options.rateLimitPerMinute, timeWindow: '1 minute' } };
+  // Every page load refreshes once; refresh tokens are 256-bit random, so guessing is no concern.
+  const refreshLimited = {
+    rateLimit: { max: options.rateLimitPerMinute * REFRESH_LIMIT_FACTOR, timeWindow: '1 minute' },
+  };
   const tags = ['auth'];
 
   const issue = (reply: FastifyReply, session: Omit<IssuedSession, 'userData'>) =>
@@ -77,7 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/refresh-token',
     {
-      config: limited,
+      config: refreshLimited,
       schema: {
         tags,
         summary: 'Rotate the refresh cookie and get a new access token',
@@ -122,6 +130,19 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: { tags, summary: 'The signed-in user', response: { 200: MeResponseSchema } },
     },
     async (request) => ({ userData: await auth.me(authOf(request).userId) }),
+  );
+
+  app.get(
+    '/providers',
+    {
+      schema: {
+        tags,
+        summary: 'Sign-in methods besides e-mail and password (the login page shows their buttons)',
+        response: { 200: AuthProvidersResponseSchema },
+      },
+    },
+    // None is configurable yet: the hosted identity provider and social sign-in come later.
+    async () => ({ providers: [] }),
   );
 
   app.post(

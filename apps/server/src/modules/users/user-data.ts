@@ -2,7 +2,10 @@ import type { UserData } from '@switchboard/contract';
 import type { UserRow } from '../../db/schema/index.js';
 
 /** The public view of a user: nothing secret ever leaves through here. */
-export type PublicUserFields = Pick<UserRow, 'id' | 'displayName' | 'email' | 'photoUrl' | 'providerId' | 'role' | 'workspaceId'>;
+export type PublicUserFields = Pick<
+  UserRow,
+  'id' | 'displayName' | 'email' | 'photoUrl' | 'providerId' | 'role' | 'workspaceId'
+>;
 
 export function toUserData(user: PublicUserFields): UserData {
   return {

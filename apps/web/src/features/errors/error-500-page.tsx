@@ -1,17 +1,16 @@
-import { Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { usePageHandle } from '../../app/route-guard';
-import { useRouteTitle } from '../../app/use-route-title';
+import { ErrorLayout } from './components/error-layout';
+import { ServerErrorIllustration } from './components/server-error-illustration';
 
-/** The real layout, title and breadcrumb of a page whose tools arrive with a later issue. */
-export default function ComingLaterPage() {
-  const { t } = useTranslation();
-  const handle = usePageHandle();
-  const routeTitle = useRouteTitle();
+/** Also rendered in place by the router's error element, so it must not depend on the failed page. */
+export default function Error500Page() {
+  const { t } = useTranslation('errors');
   return (
-    <>
-      <Title order={2}>{handle ? routeTitle(handle.id) : ''}</Title>
-      <Text c="dimmed">{t('comingSoon')}</Text>
-    </>
+    <ErrorLayout
+      illustration={<ServerErrorIllustration />}
+      title={t('pages.serverError.title')}
+      text={t('pages.serverError.text')}
+      reloadHome
+    />
   );
 }

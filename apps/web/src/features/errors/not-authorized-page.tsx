@@ -1,17 +1,14 @@
-import { Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { usePageHandle } from '../../app/route-guard';
-import { useRouteTitle } from '../../app/use-route-title';
+import { ErrorLayout } from './components/error-layout';
+import { NotAuthorizedIllustration } from './components/not-authorized-illustration';
 
-/** The real layout, title and breadcrumb of a page whose tools arrive with a later issue. */
-export default function ComingLaterPage() {
-  const { t } = useTranslation();
-  const handle = usePageHandle();
-  const routeTitle = useRouteTitle();
+export default function NotAuthorizedPage() {
+  const { t } = useTranslation('errors');
   return (
-    <>
-      <Title order={2}>{handle ? routeTitle(handle.id) : ''}</Title>
-      <Text c="dimmed">{t('comingSoon')}</Text>
-    </>
+    <ErrorLayout
+      illustration={<NotAuthorizedIllustration />}
+      title={t('pages.notAuthorized.title')}
+      text={t('pages.notAuthorized.text')}
+    />
   );
 }

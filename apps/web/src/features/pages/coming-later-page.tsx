@@ -1,17 +1,46 @@
-import { Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { Button, Card, Group, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconArrowLeft, IconHourglassHigh } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { usePageHandle } from '../../app/route-guard';
 import { useRouteTitle } from '../../app/use-route-title';
+import { usePagesText } from './pages-text';
+import classes from './coming-later-page.module.css';
 
-/** The real layout, title and breadcrumb of a page whose tools arrive with a later issue. */
+/**
+ * A page whose tools arrive with a later issue: the layout already shows its title and
+ * breadcrumb; the body says what is coming.
+ */
 export default function ComingLaterPage() {
-  const { t } = useTranslation();
+  const t = usePagesText();
   const handle = usePageHandle();
   const routeTitle = useRouteTitle();
   return (
-    <>
-      <Title order={2}>{handle ? routeTitle(handle.id) : ''}</Title>
-      <Text c="dimmed">{t('comingSoon')}</Text>
-    </>
+    <Card padding="xl" radius="lg" className={classes.card}>
+      <div className={classes.inner}>
+        <ThemeIcon size={72} radius="xl" variant="light" color="brand">
+          <IconHourglassHigh size={38} stroke={1.5} aria-hidden />
+        </ThemeIcon>
+        <Title order={2} size="h3" mt="lg">
+          {t('comingLater.title')}
+        </Title>
+        {handle && (
+          <Text fw={600} c="dimmed" mt={4}>
+            {routeTitle(handle.id)}
+          </Text>
+        )}
+        <Text c="dimmed" mt="md" maw={520} ta="center">
+          {t('comingLater.text')}
+        </Text>
+        <Group mt="xl" justify="center">
+          <Button
+            component={Link}
+            to="/home"
+            leftSection={<IconArrowLeft size={18} className={classes.backIcon} aria-hidden />}
+          >
+            {t('comingLater.backHome')}
+          </Button>
+        </Group>
+      </div>
+    </Card>
   );
 }

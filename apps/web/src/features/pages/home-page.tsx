@@ -1,17 +1,17 @@
-import { Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { usePageHandle } from '../../app/route-guard';
-import { useRouteTitle } from '../../app/use-route-title';
+import { Stack } from '@mantine/core';
+import { ExploreLinks } from './home/explore-links';
+import { FeatureTiles } from './home/feature-tiles';
+import { HeroSection } from './home/hero-section';
+import { PlanCards } from './home/plan-cards';
 
-/** The real layout, title and breadcrumb of a page whose tools arrive with a later issue. */
+/** /home: what Switchboard does, its plans and where to learn more. */
 export default function HomePage() {
-  const { t } = useTranslation();
-  const handle = usePageHandle();
-  const routeTitle = useRouteTitle();
   return (
-    <>
-      <Title order={2}>{handle ? routeTitle(handle.id) : ''}</Title>
-      <Text c="dimmed">{t('comingSoon')}</Text>
-    </>
+    <Stack gap={56}>
+      <HeroSection />
+      <FeatureTiles />
+      <PlanCards />
+      <ExploreLinks />
+    </Stack>
   );
 }

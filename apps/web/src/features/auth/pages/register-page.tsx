@@ -1,17 +1,117 @@
-import { Text, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { usePageHandle } from '../../../app/route-guard';
-import { useRouteTitle } from '../../../app/use-route-title';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { safeRedirectTarget } from '../../../app/access';
+import { PageLoader } from '../../../components/page-loader';
+import { ApiError } from '../../../lib/api-client';
+import { session } from '../../../lib/session';
+import { useRegister } from '../api/use-register';
+import { useSaveRegistration } from '../api/use-save-registration';
+import { AuthLayout } from '../components/auth-layout';
+import { PasswordField } from '../components/password-field';
+import { ProviderButtons } from '../components/provider-buttons';
+import { useApiErrorMessage } from '../hooks/use-api-error-message';
+import { useAuthNotifications } from '../hooks/use-auth-notifications';
+import { useRedirectSignedIn } from '../hooks/use-redirect-signed-in';
+import { checkForm, passwordsMatch, preloadValidation, serverFieldErrors } from '../lib/validation';
 
-/** The real layout, title and breadcrumb of a page whose tools arrive with a later issue. */
-export default function ComingLaterPage() {
-  const { t } = useTranslation();
-  const handle = usePageHandle();
-  const routeTitle = useRouteTitle();
+interface RegisterValues {
+  displayName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export default function RegisterPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const redirecting = useRedirectSignedIn();
+  const notify = useAuthNotifications();
+  const errorMessage = useApiErrorMessage();
+  const register = useRegister();
+  const saveRegistration = useSaveRegistration();
+  const form = useForm<RegisterValues>({
+    initialValues: { displayName: '', email: '', password: '', confirmPassword: '' },
+  });
+
+  function showServerError(error: unknown) {
+    if (error instanceof ApiError && error.code === 'EMAIL_IN_USE') {
+      form.setFieldError('email', errorMessage(error));
+    } else if (error instanceof ApiError && error.code === 'VALIDATION_FAILED' && error.fields?.length) {
+      form.setErrors(serverFieldErrors(error.fields));
+    } else {
+      notify.signInError(errorMessage(error));
+    }
+  }
+
+  const submit = form.onSubmit(async ({ displayName, email, password }) => {
+    if (!(await checkForm(form, 'register', t, passwordsMatch(t)))) return;
+    let signedIn;
+    try {
+      signedIn = await register.mutateAsync({ displayName, email, password });
+    } catch (error) {
+      showServerError(error);
+      return;
+    }
+    // The server keeps a new sign-up's session like "Remember me".
+    session.signIn(signedIn.userData, signedIn.accessToken, true);
+    notify.accountCreated();
+    // Spec §7: the registration details follow; the account exists either way.
+    await saveRegistration.mutateAsync({ displayName, email }).catch((error: unknown) => console.error(error));
+    void navigate(safeRedirectTarget(searchParams.get('to')), { replace: true });
+  });
+
+  if (redirecting) return <PageLoader />;
   return (
-    <>
-      <Title order={2}>{handle ? routeTitle(handle.id) : ''}</Title>
-      <Text c="dimmed">{t('comingSoon')}</Text>
-    </>
+    <AuthLayout
+      title={t('register.title')}
+      subtitle={t('register.subtitle')}
+      footer={
+        <Text size="sm">
+          {t('register.haveAccount')}{' '}
+          <Anchor component={Link} to="/pages/login" fw={600} underline="always">
+            {t('register.signIn')}
+          </Anchor>
+        </Text>
+      }
+    >
+      <form onSubmit={submit} onFocus={preloadValidation} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t('fields.displayName')}
+            placeholder={t('placeholders.displayName')}
+            autoComplete="name"
+            required
+            {...form.getInputProps('displayName')}
+          />
+          <TextInput
+            label={t('fields.email')}
+            placeholder={t('placeholders.email')}
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordField
+            label={t('fields.password')}
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <PasswordField
+            label={t('fields.confirmPassword')}
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('confirmPassword')}
+          />
+          <Button type="submit" fullWidth loading={register.isPending || saveRegistration.isPending}>
+            {t('register.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <ProviderButtons />
+    </AuthLayout>
   );
 }

@@ -1,14 +1,14 @@
-import { Container } from '@mantine/core';
-import { Outlet } from 'react-router';
-import { RouteGuard } from '../../../app/route-guard';
+import { lazy, Suspense } from 'react';
+import { PageLoader } from '../../../components/page-loader';
 
-/** Replaced by the full shell (navbar, menu, breadcrumb, footer). */
+// The shell is its own chunk: pages outside the layout (sign-in, errors) never load it.
+const ShellFrame = lazy(() => import('./shell-frame'));
+
+/** Pages inside the main layout: the route guard and the page sit inside ShellFrame. */
 export function MainLayout() {
   return (
-    <Container size="xl" py="md">
-      <RouteGuard>
-        <Outlet />
-      </RouteGuard>
-    </Container>
+    <Suspense fallback={<PageLoader />}>
+      <ShellFrame />
+    </Suspense>
   );
 }

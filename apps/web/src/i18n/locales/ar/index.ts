@@ -1,5 +1,7 @@
 // Every namespace of this language. Add a namespace here and in the other three languages.
 import { common } from './common';
 import { nav } from './nav';
+import { auth } from './auth';
+import { errors } from './errors';
 
-export const ar = { common, nav };
+export const ar = { common, nav, auth, errors };

@@ -1,0 +1,95 @@
+import { Badge, Button, Card, Group, List, SimpleGrid, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { kFormat } from '../../../lib/format';
+import { PLANS, type PlanSummary } from './plans';
+import { usePagesText } from '../pages-text';
+import classes from './home.module.css';
+
+function usePlanFeatures(plan: PlanSummary): string[] {
+  const t = usePagesText();
+  const { i18n } = useTranslation();
+  const usd = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+  const features: string[] = [];
+  if (plan.monthlySms === null) features.push(t('home.plans.fullControlPanel'));
+  if (plan.whatsapp) features.push(t('home.plans.whatsapp'));
+  features.push(t('home.plans.multipleNumbers'));
+  if (plan.monthlySms !== null) features.push(t('home.plans.controlPanel'));
+  features.push(t('home.plans.developerApi'));
+  if (plan.setupFeeUsd) features.push(t('home.plans.setupFee', { amount: usd.format(plan.setupFeeUsd) }));
+  return features;
+}
+
+function PlanCard({ plan }: { plan: PlanSummary }) {
+  const t = usePagesText();
+  const { i18n } = useTranslation();
+  const features = usePlanFeatures(plan);
+  const name = t(`home.plans.names.${plan.id}`);
+  const quota =
+    plan.monthlySms === null
+      ? t('home.plans.unlimitedQuota')
+      : t('home.plans.quota', { volume: kFormat(plan.monthlySms, i18n.language) });
+  return (
+    <Card className={classes.plan} data-highlighted={plan.highlighted || undefined} padding="lg" radius="lg">
+      <Group justify="space-between" align="center" mb="xs">
+        <Title order={3} size="h4">
+          {name}
+        </Title>
+        {plan.highlighted && (
+          <Badge color="brand" variant="light">
+            {t('home.plans.popular')}
+          </Badge>
+        )}
+      </Group>
+      <Text fz="lg" fw={700} c="var(--mantine-color-bright)" mb="md" className={classes.quota}>
+        {quota}
+      </Text>
+      <List
+        spacing={8}
+        size="sm"
+        mb="xl"
+        className={classes.planFeatures}
+        icon={
+          <ThemeIcon size={20} radius="xl" color="success" variant="light">
+            <IconCheck size={13} stroke={2.5} aria-hidden />
+          </ThemeIcon>
+        }
+      >
+        {features.map((feature) => (
+          <List.Item key={feature}>{feature}</List.Item>
+        ))}
+      </List>
+      <Button
+        component={Link}
+        to={`/CheckOut?plan=${plan.id}`}
+        variant={plan.highlighted ? 'filled' : 'light'}
+        fullWidth
+        mt="auto"
+      >
+        {t('home.plans.choose')}
+        <VisuallyHidden>{name}</VisuallyHidden>
+      </Button>
+    </Card>
+  );
+}
+
+/** The four plans of spec §9, by monthly SMS volume. */
+export function PlanCards() {
+  const t = usePagesText();
+  return (
+    <section aria-labelledby="home-plans" className={classes.section}>
+      <div className={classes.sectionIntro}>
+        <Title order={2} id="home-plans" className={classes.sectionTitle}>
+          {t('home.plans.title')}
+        </Title>
+        <Text c="dimmed">{t('home.plans.subtitle')}</Text>
+      </div>
+      <SimpleGrid cols={{ base: 1, sm: 2, xl: 4 }} spacing="lg">
+        {PLANS.map((plan) => (
+          <PlanCard key={plan.id} plan={plan} />
+        ))}
+      </SimpleGrid>
+    </section>
+  );
+}

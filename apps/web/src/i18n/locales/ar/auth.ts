@@ -1,0 +1,85 @@
+import type { Translation } from '../../types';
+import type { auth as en } from '../en/auth';
+
+export const auth: Translation<typeof en> = {
+  tagline: 'رسائل نصية وصوتية بالجملة',
+  fields: {
+    displayName: 'الاسم المعروض',
+    email: 'البريد الإلكتروني',
+    password: 'كلمة المرور',
+    newPassword: 'كلمة المرور الجديدة',
+    confirmPassword: 'تأكيد كلمة المرور',
+    rememberMe: 'تذكرني',
+    showPassword: 'إظهار كلمة المرور',
+  },
+  placeholders: {
+    displayName: 'سارة أحمد',
+    email: 'you@company.com',
+  },
+  login: {
+    title: 'مرحبًا بك في Switchboard',
+    subtitle: 'يرجى تسجيل الدخول إلى حسابك.',
+    submit: 'تسجيل الدخول',
+    forgotPassword: 'نسيت كلمة المرور؟',
+    noAccount: 'جديد على منصتنا؟',
+    createAccount: 'أنشئ حسابًا',
+  },
+  register: {
+    title: 'أنشئ حسابك',
+    subtitle: 'ابدأ بإرسال الرسائل واستقبالها خلال دقائق.',
+    submit: 'إنشاء حساب',
+    haveAccount: 'لديك حساب بالفعل؟',
+    signIn: 'سجّل الدخول بدلًا من ذلك',
+  },
+  forgot: {
+    title: 'نسيت كلمة المرور؟',
+    subtitle: 'أدخل بريدك الإلكتروني وسنرسل إليك رابطًا لإعادة تعيين كلمة المرور.',
+    submit: 'إرسال الرابط',
+    sentTitle: 'تحقق من بريدك الوارد',
+    sent: 'إذا كان هناك حساب للعنوان {{email}}، فقد أرسلنا إليه رابطًا لاختيار كلمة مرور جديدة. الرابط صالح لمدة ساعة واحدة.',
+  },
+  reset: {
+    title: 'اختر كلمة مرور جديدة',
+    subtitle: 'يجب ألا تقل كلمة المرور الجديدة عن {{min}} أحرف.',
+    submit: 'حفظ كلمة المرور الجديدة',
+    doneTitle: 'تم تغيير كلمة المرور',
+    done: 'تم تغيير كلمة المرور وتسجيل الخروج من جميع الأجهزة. سجّل الدخول بكلمة المرور الجديدة.',
+    failedTitle: 'لا يمكن استخدام هذا الرابط',
+    missingToken: 'تحتاج هذه الصفحة إلى الرابط الوارد في رسالة إعادة التعيين. اطلب رابطًا جديدًا أدناه.',
+    requestNew: 'طلب رابط جديد',
+  },
+  lock: {
+    title: 'شاشتك مقفلة',
+    subtitle: 'أدخل كلمة المرور للمتابعة من حيث توقفت.',
+    submit: 'فتح القفل',
+  },
+  callback: {
+    title: 'جارٍ تسجيل دخولك…',
+    subtitle: 'يرجى الانتظار حتى نكمل تسجيل الدخول.',
+    failedTitle: 'فشل تسجيل الدخول',
+    errorName: 'الخطأ: {{name}}',
+  },
+  providers: {
+    divider: 'أو تابع باستخدام',
+    signInWith: 'تسجيل الدخول باستخدام {{name}}',
+  },
+  backToLogin: 'العودة إلى تسجيل الدخول',
+  notifications: {
+    errorTitle: 'خطأ',
+    wrongCredentials: 'البريد الإلكتروني أو كلمة المرور غير صحيحة',
+    loginAttemptTitle: 'محاولة تسجيل الدخول',
+    alreadyLoggedIn: 'أنت مسجّل الدخول بالفعل!',
+    accountCreatedTitle: 'تم إنشاء الحساب',
+    registered: 'تم تسجيلك بنجاح!',
+  },
+  validation: {
+    invalidEmail: 'يرجى إدخال بريد إلكتروني صالح.',
+    passwordRequired: 'يرجى إدخال كلمة المرور.',
+    passwordTooShort: 'يجب ألا تقل كلمة المرور عن {{min}} أحرف.',
+    passwordTooLong: 'يجب ألا تزيد كلمة المرور على {{max}} حرفًا.',
+    nameRequired: 'يرجى إدخال اسمك.',
+    nameTooLong: 'يجب ألا يزيد الاسم على {{max}} حرفًا.',
+    passwordMismatch: 'كلمتا المرور غير متطابقتين. يرجى المحاولة مرة أخرى.',
+    invalid: 'يرجى التحقق من هذا الحقل.',
+  },
+};

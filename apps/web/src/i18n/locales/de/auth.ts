@@ -1,0 +1,85 @@
+import type { Translation } from '../../types';
+import type { auth as en } from '../en/auth';
+
+export const auth: Translation<typeof en> = {
+  tagline: 'SMS- und Sprachnachrichten im großen Stil',
+  fields: {
+    displayName: 'Anzeigename',
+    email: 'E-Mail',
+    password: 'Passwort',
+    newPassword: 'Neues Passwort',
+    confirmPassword: 'Passwort bestätigen',
+    rememberMe: 'Angemeldet bleiben',
+    showPassword: 'Passwort anzeigen',
+  },
+  placeholders: {
+    displayName: 'Erika Mustermann',
+    email: 'sie@firma.de',
+  },
+  login: {
+    title: 'Willkommen bei Switchboard',
+    subtitle: 'Bitte melden Sie sich bei Ihrem Konto an.',
+    submit: 'Anmelden',
+    forgotPassword: 'Passwort vergessen?',
+    noAccount: 'Neu auf unserer Plattform?',
+    createAccount: 'Konto erstellen',
+  },
+  register: {
+    title: 'Konto erstellen',
+    subtitle: 'In wenigen Minuten Nachrichten senden und empfangen.',
+    submit: 'Registrieren',
+    haveAccount: 'Sie haben bereits ein Konto?',
+    signIn: 'Stattdessen anmelden',
+  },
+  forgot: {
+    title: 'Passwort vergessen?',
+    subtitle: 'Geben Sie Ihre E-Mail-Adresse ein, und wir senden Ihnen einen Link zum Zurücksetzen Ihres Passworts.',
+    submit: 'Link senden',
+    sentTitle: 'Sehen Sie in Ihr Postfach',
+    sent: 'Falls für {{email}} ein Konto besteht, haben wir einen Link zum Festlegen eines neuen Passworts gesendet. Der Link ist eine Stunde gültig.',
+  },
+  reset: {
+    title: 'Neues Passwort wählen',
+    subtitle: 'Ihr neues Passwort muss mindestens {{min}} Zeichen lang sein.',
+    submit: 'Neues Passwort speichern',
+    doneTitle: 'Passwort geändert',
+    done: 'Ihr Passwort wurde geändert und alle Geräte wurden abgemeldet. Melden Sie sich mit dem neuen Passwort an.',
+    failedTitle: 'Dieser Link kann nicht verwendet werden',
+    missingToken: 'Diese Seite benötigt den Link aus der E-Mail zum Zurücksetzen. Fordern Sie unten einen neuen an.',
+    requestNew: 'Neuen Link anfordern',
+  },
+  lock: {
+    title: 'Ihr Bildschirm ist gesperrt',
+    subtitle: 'Geben Sie Ihr Passwort ein, um dort weiterzumachen, wo Sie aufgehört haben.',
+    submit: 'Entsperren',
+  },
+  callback: {
+    title: 'Sie werden angemeldet …',
+    subtitle: 'Bitte warten Sie, während wir Ihre Anmeldung abschließen.',
+    failedTitle: 'Anmeldung fehlgeschlagen',
+    errorName: 'Fehler: {{name}}',
+  },
+  providers: {
+    divider: 'oder weiter mit',
+    signInWith: 'Mit {{name}} anmelden',
+  },
+  backToLogin: 'Zurück zur Anmeldung',
+  notifications: {
+    errorTitle: 'Fehler',
+    wrongCredentials: 'Falsche E-Mail oder falsches Passwort',
+    loginAttemptTitle: 'Anmeldeversuch',
+    alreadyLoggedIn: 'Sie sind bereits angemeldet!',
+    accountCreatedTitle: 'Konto erstellt',
+    registered: 'Sie haben sich erfolgreich registriert!',
+  },
+  validation: {
+    invalidEmail: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+    passwordRequired: 'Bitte geben Sie Ihr Passwort ein.',
+    passwordTooShort: 'Das Passwort muss mindestens {{min}} Zeichen lang sein.',
+    passwordTooLong: 'Das Passwort darf höchstens {{max}} Zeichen lang sein.',
+    nameRequired: 'Bitte geben Sie Ihren Namen ein.',
+    nameTooLong: 'Der Name darf höchstens {{max}} Zeichen lang sein.',
+    passwordMismatch: 'Die Passwörter stimmen nicht überein. Bitte versuchen Sie es erneut.',
+    invalid: 'Bitte prüfen Sie dieses Feld.',
+  },
+};

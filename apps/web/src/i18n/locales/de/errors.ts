@@ -1,0 +1,43 @@
+import type { Translation } from '../../types';
+import type { errors as en } from '../en/errors';
+
+export const errors: Translation<typeof en> = {
+  VALIDATION_FAILED: 'Bitte prüfen Sie die markierten Felder.',
+  MALFORMED_JSON: 'Die Anfrage konnte nicht gelesen werden. Bitte versuchen Sie es erneut.',
+  PAYLOAD_TOO_LARGE: 'Das sind mehr Daten, als der Server auf einmal annimmt.',
+  UNSUPPORTED_MEDIA_TYPE: 'Der Server nimmt diese Art von Inhalt hier nicht an.',
+  UNAUTHENTICATED: 'Bitte melden Sie sich an.',
+  FORBIDDEN: 'Ihre Rolle erlaubt diese Aktion nicht.',
+  NOT_FOUND: 'Nicht gefunden. Es wurde möglicherweise entfernt.',
+  METHOD_NOT_ALLOWED: 'Diese Aktion wird hier nicht unterstützt.',
+  RATE_LIMITED: 'Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es erneut.',
+  INVALID_CREDENTIALS: 'E-Mail oder Passwort ungültig',
+  ACCOUNT_DISABLED: 'Dieses Konto ist gesperrt oder deaktiviert. Wenden Sie sich an den Admin Ihres Arbeitsbereichs.',
+  EMAIL_IN_USE: 'Diese E-Mail-Adresse wird bereits verwendet.',
+  INVALID_REFRESH_TOKEN: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+  INVALID_RESET_TOKEN: 'Dieser Link ist ungültig, bereits benutzt oder abgelaufen. Fordern Sie einen neuen an.',
+  WRONG_PASSWORD: 'Falsches Passwort.',
+  LAST_ADMIN: 'Ein Arbeitsbereich braucht mindestens einen aktiven Admin.',
+  UNAVAILABLE: 'Der Server startet gerade (neu). Bitte versuchen Sie es gleich noch einmal.',
+  INTERNAL: 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es erneut.',
+  NETWORK: 'Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung.',
+  pages: {
+    notFound: {
+      title: 'Seite nicht gefunden',
+      text: 'Wir konnten die gesuchte Seite nicht finden. Sie wurde vielleicht verschoben, oder die Adresse ist falsch geschrieben.',
+    },
+    serverError: {
+      title: 'Etwas ist schiefgelaufen',
+      text: 'Ein unerwarteter Fehler hat diese Seite gestoppt. Er wurde protokolliert; bitte versuchen Sie es gleich noch einmal.',
+    },
+    notAuthorized: {
+      title: 'Keine Berechtigung',
+      text: 'Ihre Rolle erlaubt das Öffnen dieser Seite nicht. Bitten Sie einen Admin Ihres Arbeitsbereichs um Zugriff.',
+    },
+    maintenance: {
+      title: 'Wartungsarbeiten',
+      text: 'Wir verbessern Switchboard und sind gleich wieder da. Vielen Dank für Ihre Geduld.',
+    },
+    backHome: 'Zurück zur Startseite',
+  },
+};

@@ -1,0 +1,44 @@
+/**
+ * Error pages, and the API's error codes (`errors:<code>`): the client translates by code and
+ * shows the server's English message only for codes it does not know.
+ */
+export const errors = {
+  VALIDATION_FAILED: 'Please check the highlighted fields.',
+  MALFORMED_JSON: 'The request could not be read. Please try again.',
+  PAYLOAD_TOO_LARGE: 'That is more data than the server accepts at once.',
+  UNSUPPORTED_MEDIA_TYPE: 'The server does not accept this kind of content here.',
+  UNAUTHENTICATED: 'Please sign in.',
+  FORBIDDEN: 'Your role does not allow this action.',
+  NOT_FOUND: 'It was not found. It may have been removed.',
+  METHOD_NOT_ALLOWED: 'This action is not supported here.',
+  RATE_LIMITED: 'Too many attempts. Please wait a few minutes and try again.',
+  INVALID_CREDENTIALS: 'Email Or Password Invalid',
+  ACCOUNT_DISABLED: 'This account is blocked or deactivated. Ask your workspace admin.',
+  EMAIL_IN_USE: 'This email is already in use.',
+  INVALID_REFRESH_TOKEN: 'Your session has expired. Please sign in again.',
+  INVALID_RESET_TOKEN: 'This reset link is invalid, used or expired. Ask for a new one.',
+  WRONG_PASSWORD: 'Wrong password.',
+  LAST_ADMIN: 'A workspace needs at least one active admin.',
+  UNAVAILABLE: 'The server is starting or restarting. Please try again in a moment.',
+  INTERNAL: 'Something went wrong on our side. Please try again.',
+  NETWORK: 'The server could not be reached. Check your connection.',
+  pages: {
+    notFound: {
+      title: 'Page not found',
+      text: 'We couldn’t find the page you were looking for. It may have moved, or the address may be mistyped.',
+    },
+    serverError: {
+      title: 'Something went wrong',
+      text: 'An unexpected error stopped this page. It has been logged; please try again in a moment.',
+    },
+    notAuthorized: {
+      title: 'You are not authorized',
+      text: 'Your role does not allow you to open this page. Ask an admin of your workspace for access.',
+    },
+    maintenance: {
+      title: 'Under maintenance',
+      text: 'We are improving Switchboard and will be back shortly. Thank you for your patience.',
+    },
+    backHome: 'Back to home',
+  },
+};

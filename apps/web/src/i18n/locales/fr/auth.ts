@@ -1,0 +1,85 @@
+import type { Translation } from '../../types';
+import type { auth as en } from '../en/auth';
+
+export const auth: Translation<typeof en> = {
+  tagline: 'SMS et messages vocaux en masse',
+  fields: {
+    displayName: 'Nom affiché',
+    email: 'E-mail',
+    password: 'Mot de passe',
+    newPassword: 'Nouveau mot de passe',
+    confirmPassword: 'Confirmer le mot de passe',
+    rememberMe: 'Se souvenir de moi',
+    showPassword: 'Afficher le mot de passe',
+  },
+  placeholders: {
+    displayName: 'Marie Dupont',
+    email: 'vous@entreprise.fr',
+  },
+  login: {
+    title: 'Bienvenue sur Switchboard',
+    subtitle: 'Veuillez vous connecter à votre compte.',
+    submit: 'Se connecter',
+    forgotPassword: 'Mot de passe oublié ?',
+    noAccount: 'Nouveau sur notre plateforme ?',
+    createAccount: 'Créer un compte',
+  },
+  register: {
+    title: 'Créez votre compte',
+    subtitle: 'Envoyez et recevez des messages en quelques minutes.',
+    submit: 'S’inscrire',
+    haveAccount: 'Vous avez déjà un compte ?',
+    signIn: 'Se connecter',
+  },
+  forgot: {
+    title: 'Mot de passe oublié ?',
+    subtitle: 'Saisissez votre e-mail et nous vous enverrons un lien pour réinitialiser votre mot de passe.',
+    submit: 'Envoyer le lien',
+    sentTitle: 'Consultez votre boîte de réception',
+    sent: 'Si un compte existe pour {{email}}, nous lui avons envoyé un lien pour choisir un nouveau mot de passe. Le lien est valable une heure.',
+  },
+  reset: {
+    title: 'Choisissez un nouveau mot de passe',
+    subtitle: 'Votre nouveau mot de passe doit comporter au moins {{min}} caractères.',
+    submit: 'Enregistrer le mot de passe',
+    doneTitle: 'Mot de passe modifié',
+    done: 'Votre mot de passe a été modifié et tous les appareils ont été déconnectés. Connectez-vous avec votre nouveau mot de passe.',
+    failedTitle: 'Ce lien ne peut pas être utilisé',
+    missingToken: 'Cette page nécessite le lien de l’e-mail de réinitialisation. Demandez-en un nouveau ci-dessous.',
+    requestNew: 'Demander un nouveau lien',
+  },
+  lock: {
+    title: 'Votre écran est verrouillé',
+    subtitle: 'Saisissez votre mot de passe pour reprendre là où vous en étiez.',
+    submit: 'Déverrouiller',
+  },
+  callback: {
+    title: 'Connexion en cours…',
+    subtitle: 'Veuillez patienter pendant que nous finalisons votre connexion.',
+    failedTitle: 'Échec de la connexion',
+    errorName: 'Erreur : {{name}}',
+  },
+  providers: {
+    divider: 'ou continuer avec',
+    signInWith: 'Se connecter avec {{name}}',
+  },
+  backToLogin: 'Retour à la connexion',
+  notifications: {
+    errorTitle: 'Erreur',
+    wrongCredentials: 'E-mail ou mot de passe incorrect',
+    loginAttemptTitle: 'Tentative de connexion',
+    alreadyLoggedIn: 'Vous êtes déjà connecté !',
+    accountCreatedTitle: 'Compte créé',
+    registered: 'Votre inscription a réussi !',
+  },
+  validation: {
+    invalidEmail: 'Veuillez saisir une adresse e-mail valide.',
+    passwordRequired: 'Veuillez saisir votre mot de passe.',
+    passwordTooShort: 'Le mot de passe doit comporter au moins {{min}} caractères.',
+    passwordTooLong: 'Le mot de passe doit comporter au plus {{max}} caractères.',
+    nameRequired: 'Veuillez saisir votre nom.',
+    nameTooLong: 'Le nom doit comporter au plus {{max}} caractères.',
+    passwordMismatch: 'Les mots de passe ne correspondent pas. Veuillez réessayer.',
+    invalid: 'Veuillez vérifier ce champ.',
+  },
+};

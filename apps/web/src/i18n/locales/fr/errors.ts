@@ -1,0 +1,43 @@
+import type { Translation } from '../../types';
+import type { errors as en } from '../en/errors';
+
+export const errors: Translation<typeof en> = {
+  VALIDATION_FAILED: 'Veuillez vérifier les champs signalés.',
+  MALFORMED_JSON: 'La requête n’a pas pu être lue. Veuillez réessayer.',
+  PAYLOAD_TOO_LARGE: 'C’est plus de données que le serveur n’en accepte en une fois.',
+  UNSUPPORTED_MEDIA_TYPE: 'Le serveur n’accepte pas ce type de contenu ici.',
+  UNAUTHENTICATED: 'Veuillez vous connecter.',
+  FORBIDDEN: 'Votre rôle ne permet pas cette action.',
+  NOT_FOUND: 'Introuvable. Il a peut-être été supprimé.',
+  METHOD_NOT_ALLOWED: 'Cette action n’est pas prise en charge ici.',
+  RATE_LIMITED: 'Trop de tentatives. Veuillez patienter quelques minutes puis réessayer.',
+  INVALID_CREDENTIALS: 'E-mail ou mot de passe invalide',
+  ACCOUNT_DISABLED: 'Ce compte est bloqué ou désactivé. Contactez l’admin de votre espace de travail.',
+  EMAIL_IN_USE: 'Cette adresse e-mail est déjà utilisée.',
+  INVALID_REFRESH_TOKEN: 'Votre session a expiré. Veuillez vous reconnecter.',
+  INVALID_RESET_TOKEN: 'Ce lien est invalide, déjà utilisé ou expiré. Demandez-en un nouveau.',
+  WRONG_PASSWORD: 'Mot de passe incorrect.',
+  LAST_ADMIN: 'Un espace de travail doit garder au moins un admin actif.',
+  UNAVAILABLE: 'Le serveur démarre ou redémarre. Veuillez réessayer dans un instant.',
+  INTERNAL: 'Un problème est survenu de notre côté. Veuillez réessayer.',
+  NETWORK: 'Le serveur est injoignable. Vérifiez votre connexion.',
+  pages: {
+    notFound: {
+      title: 'Page introuvable',
+      text: 'Nous n’avons pas trouvé la page demandée. Elle a peut-être été déplacée, ou l’adresse contient une faute de frappe.',
+    },
+    serverError: {
+      title: 'Un problème est survenu',
+      text: 'Une erreur inattendue a interrompu cette page. Elle a été enregistrée ; veuillez réessayer dans un instant.',
+    },
+    notAuthorized: {
+      title: 'Accès non autorisé',
+      text: 'Votre rôle ne permet pas d’ouvrir cette page. Demandez l’accès à un admin de votre espace de travail.',
+    },
+    maintenance: {
+      title: 'Maintenance en cours',
+      text: 'Nous améliorons Switchboard et serons de retour très vite. Merci de votre patience.',
+    },
+    backHome: 'Retour à l’accueil',
+  },
+};

@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UserData } from '@switchboard/contract';
+import { ApiError, api } from './api-client';
+import { session } from './session';
+
+const user: UserData = {
+  id: '00000000-0000-4000-8000-000000000001',
+  uid: '00000000-0000-4000-8000-000000000001',
+  displayName: 'Ada',
+  email: 'ada@example.com',
+  photoURL: null,
+  providerId: 'password',
+  userRole: 'admin',
+  workspaceId: '00000000-0000-4000-8000-000000000002',
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+interface Call {
+  method: string;
+  url: string;
+  authorization: string | undefined;
+}
+
+/** A fake server: data routes accept only `fresh-token`; the refresh answers with `refresh()`. */
+function stubServer(refresh: () => Response): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = String(input);
+      const authorization = (init.headers as Record<string, string> | undefined)?.authorization;
+      calls.push({ method: init.method ?? 'GET', url, authorization });
+      if (url === '/api/auth/refresh-token') {
+        // Slow enough that all three 401s arrive while the refresh is still running.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return refresh();
+      }
+      return authorization === 'Bearer fresh-token'
+        ? json(200, { path: url })
+        : json(401, { error: 'Please sign in.', code: 'UNAUTHENTICATED' });
+    }),
+  );
+  return calls;
+}
+
+describe('api() with an expired access token', () => {
+  beforeEach(() => session.signIn(user, 'stale-token', true));
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    session.signOut('signed-out');
+    // The single-flight refresh forgets its promise on the next tick.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+
+  it('runs exactly one refresh for three parallel 401s and retries all three with the new token', async () => {
+    const calls = stubServer(() => json(200, { accessToken: 'fresh-token' }));
+
+    const results = await Promise.all([api('/api/a'), api('/api/b'), api('/api/c')]);
+
+    expect(results).toEqual([{ path: '/api/a' }, { path: '/api/b' }, { path: '/api/c' }]);
+    expect(calls.filter((c) => c.url === '/api/auth/refresh-token')).toEqual([
+      { method: 'POST', url: '/api/auth/refresh-token', authorization: undefined },
+    ]);
+    const retries = calls.filter((c) => c.authorization === 'Bearer fresh-token').map((c) => c.url);
+    expect(retries.sort()).toEqual(['/api/a', '/api/b', '/api/c']);
+    expect(calls.filter((c) => c.authorization === 'Bearer stale-token')).toHaveLength(3);
+    expect(session.accessToken()).toBe('fresh-token');
+  });
+
+  it('ends the session as expired when the refresh fails, and rejects every queued call', async () => {
+    const calls = stubServer(() => json(401, { error: 'Your session has expired.', code: 'INVALID_REFRESH_TOKEN' }));
+
+    const results = await Promise.allSettled([api('/api/a'), api('/api/b'), api('/api/c')]);
+
+    expect(calls.filter((c) => c.url === '/api/auth/refresh-token')).toHaveLength(1);
+    for (const result of results) {
+      expect(result.status).toBe('rejected');
+      const reason = (result as PromiseRejectedResult).reason as ApiError;
+      expect(reason).toBeInstanceOf(ApiError);
+      expect(reason.status).toBe(401);
+    }
+    expect(session.get()).toEqual({ status: 'anonymous', reason: 'expired' });
+    expect(localStorage.getItem('userInfo')).toBeNull();
+  });
+
+  it('does not refresh for a 401 of an anonymous call (nothing to renew)', async () => {
+    session.signOut('signed-out');
+    const calls = stubServer(() => json(200, { accessToken: 'fresh-token' }));
+
+    await expect(api('/api/a')).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+    expect(calls.map((c) => c.url)).toEqual(['/api/a']);
+  });
+});
