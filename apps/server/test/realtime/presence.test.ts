@@ -1,92 +1,39 @@
-import type { AddressInfo } from 'node:net';
-import type { ClientToServerEvents, PresenceChanged, ServerToClientEvents } from '@switchboard/contract';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { PresenceChanged } from '@switchboard/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createTestApp, login, register, type SignedIn, type TestApp } from '../helpers/test-app.js';
+import { QUIET_MS, sleep, socketClients, waitUntil, workspaceTrio, type Recorder } from '../helpers/socket-clients.js';
+import { createTestApp, login, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-/** A connected client that records every `presence.changed` it receives. */
-interface Client {
-  socket: ClientSocket;
-  seen: PresenceChanged[];
-}
-
-/** Long enough for an event that would arrive to have arrived on loopback. */
-const QUIET_MS = 300;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+type Client = Recorder<'presence.changed'>;
 
 describe('real-time socket: authentication and presence', () => {
   let t: TestApp;
-  let url: string;
-  const open: ClientSocket[] = [];
-
+  let clients: Awaited<ReturnType<typeof socketClients>>;
   let admin: SignedIn; // workspace A
   let editor: SignedIn; // workspace A
   let stranger: SignedIn; // workspace B
 
   beforeAll(async () => {
     t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-
-    admin = await register(t.app, 'presence-admin@example.com', 'Presence Admin');
-    await addMember(t.app, admin.userData.workspaceId, 'presence-editor@example.com', 'editor');
-    editor = await login(t.app, 'presence-editor@example.com');
-    stranger = await register(t.app, 'presence-stranger@example.com', 'Other Workspace');
+    clients = await socketClients(t);
+    ({ admin, editor, stranger } = await workspaceTrio(t, 'presence'));
   });
 
-  afterEach(async () => {
-    for (const socket of open.splice(0)) socket.disconnect();
-    // Let the server process the disconnects so the next test starts with nobody online.
-    await sleep(100);
-  });
+  afterEach(() => clients.closeAll());
 
   afterAll(() => t.close());
 
-  function rawSocket(auth: Record<string, string>): ClientSocket {
-    const socket: ClientSocket = connect(url, {
-      path: '/socket.io',
-      auth,
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-    });
-    open.push(socket);
-    return socket;
-  }
-
-  async function connectAs(user: SignedIn): Promise<Client> {
-    const socket = rawSocket({ token: user.accessToken });
-    const seen: PresenceChanged[] = [];
-    socket.on('presence.changed', (payload) => seen.push(payload));
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
-    return { socket, seen };
-  }
-
-  async function connectError(auth: Record<string, string>): Promise<string> {
-    const socket = rawSocket(auth);
-    return new Promise<string>((resolve, reject) => {
-      socket.once('connect', () => reject(new Error('the connection was accepted')));
-      socket.once('connect_error', (error) => resolve(error.message));
-    });
-  }
+  const connectAs = (user: SignedIn): Promise<Client> => clients.connectAs(user, 'presence.changed');
+  const connectError = (auth: Record<string, string>) => clients.connectError(auth);
 
   /** Resolves with the first matching event (already seen or still to come). */
-  async function waitFor(client: Client, match: Partial<PresenceChanged>, timeoutMs = 5_000): Promise<PresenceChanged> {
+  function waitFor(client: Client, match: Partial<PresenceChanged>, timeoutMs = 5_000): Promise<PresenceChanged> {
     const matches = (event: PresenceChanged) =>
       Object.entries(match).every(([key, value]) => event[key as keyof PresenceChanged] === value);
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      const found = client.seen.find(matches);
-      if (found) return found;
-      await sleep(20);
-    }
-    throw new Error(`no presence.changed ${JSON.stringify(match)}; seen: ${JSON.stringify(client.seen)}`);
+    return waitUntil(
+      () => client.seen.find(matches),
+      () => `no presence.changed ${JSON.stringify(match)}; seen: ${JSON.stringify(client.seen)}`,
+      timeoutMs,
+    );
   }
 
   const enter = (client: Client, user: SignedIn) =>

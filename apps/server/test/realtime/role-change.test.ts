@@ -1,75 +1,35 @@
-import type { AddressInfo } from 'node:net';
-import type { ClientToServerEvents, ServerToClientEvents, UserUpdated } from '@switchboard/contract';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { UserUpdated } from '@switchboard/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createTestApp, login, register, type SignedIn, type TestApp } from '../helpers/test-app.js';
+import { QUIET_MS, sleep, socketClients, waitUntil, workspaceTrio, type Recorder } from '../helpers/socket-clients.js';
+import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-/** A connected client that records every `user.updated` it receives. */
-interface Client {
-  socket: ClientSocket;
-  seen: UserUpdated[];
-}
-
-/** Long enough for an event that would arrive to have arrived on loopback. */
-const QUIET_MS = 300;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+type Client = Recorder<'user.updated'>;
 
 describe('real-time socket: user.updated on a role change', () => {
   let t: TestApp;
-  let url: string;
-  const open: ClientSocket[] = [];
-
+  let clients: Awaited<ReturnType<typeof socketClients>>;
   let admin: SignedIn; // workspace A
   let editor: SignedIn; // workspace A
   let stranger: SignedIn; // workspace B
 
   beforeAll(async () => {
     t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-
-    admin = await register(t.app, 'roles-admin@example.com', 'Roles Admin');
-    await addMember(t.app, admin.userData.workspaceId, 'roles-editor@example.com', 'editor');
-    editor = await login(t.app, 'roles-editor@example.com');
-    stranger = await register(t.app, 'roles-stranger@example.com', 'Other Workspace');
+    clients = await socketClients(t);
+    ({ admin, editor, stranger } = await workspaceTrio(t, 'roles'));
   });
 
-  afterEach(async () => {
-    for (const socket of open.splice(0)) socket.disconnect();
-    await sleep(100);
-  });
+  afterEach(() => clients.closeAll());
 
   afterAll(() => t.close());
 
-  async function connectAs(user: SignedIn): Promise<Client> {
-    const socket: ClientSocket = connect(url, {
-      path: '/socket.io',
-      auth: { token: user.accessToken },
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-    });
-    open.push(socket);
-    const seen: UserUpdated[] = [];
-    socket.on('user.updated', (payload) => seen.push(payload));
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
-    return { socket, seen };
-  }
+  const connectAs = (user: SignedIn): Promise<Client> => clients.connectAs(user, 'user.updated');
 
-  async function waitForEvent(client: Client, timeoutMs = 5_000): Promise<UserUpdated> {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      if (client.seen[0]) return client.seen[0];
-      await sleep(20);
-    }
-    throw new Error('no user.updated arrived');
-  }
+  const waitForEvent = (client: Client, timeoutMs = 5_000): Promise<UserUpdated> =>
+    waitUntil(
+      () => client.seen[0],
+      () => 'no user.updated arrived',
+      timeoutMs,
+    );
 
   const setRole = (by: SignedIn, id: string, role: 'admin' | 'editor') =>
     t.app.inject({ method: 'PATCH', url: `/api/members/${id}`, headers: by.authorization, payload: { role } });

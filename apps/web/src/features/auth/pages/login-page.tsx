@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { LoginBody } from '@switchboard/contract';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { safeRedirectTarget } from '../../../app/access';
 import { PageLoader } from '../../../components/page-loader';
 import { session } from '../../../lib/session';
 import { useLogin } from '../api/use-login';
+import { AuthFooterLink } from '../components/auth-footer-link';
 import { AuthLayout } from '../components/auth-layout';
 import { PasswordField } from '../components/password-field';
 import { ProviderButtons } from '../components/provider-buttons';
@@ -51,14 +52,7 @@ export default function LoginPage() {
     <AuthLayout
       title={t('login.title')}
       subtitle={t('login.subtitle')}
-      footer={
-        <Text size="sm">
-          {t('login.noAccount')}{' '}
-          <Anchor component={Link} to="/pages/register" fw={600} underline="always">
-            {t('login.createAccount')}
-          </Anchor>
-        </Text>
-      }
+      footer={<AuthFooterLink question={t('login.noAccount')} label={t('login.createAccount')} to="/pages/register" />}
     >
       <form onSubmit={submit} onFocus={preloadValidation} noValidate>
         <Stack gap="md">

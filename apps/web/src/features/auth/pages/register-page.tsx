@@ -1,13 +1,14 @@
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { safeRedirectTarget } from '../../../app/access';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api-client';
 import { session } from '../../../lib/session';
 import { useRegister } from '../api/use-register';
 import { useSaveRegistration } from '../api/use-save-registration';
+import { AuthFooterLink } from '../components/auth-footer-link';
 import { AuthLayout } from '../components/auth-layout';
 import { PasswordField } from '../components/password-field';
 import { ProviderButtons } from '../components/provider-buttons';
@@ -68,14 +69,7 @@ export default function RegisterPage() {
     <AuthLayout
       title={t('register.title')}
       subtitle={t('register.subtitle')}
-      footer={
-        <Text size="sm">
-          {t('register.haveAccount')}{' '}
-          <Anchor component={Link} to="/pages/login" fw={600} underline="always">
-            {t('register.signIn')}
-          </Anchor>
-        </Text>
-      }
+      footer={<AuthFooterLink question={t('register.haveAccount')} label={t('register.signIn')} to="/pages/login" />}
     >
       <form onSubmit={submit} onFocus={preloadValidation} noValidate>
         <Stack gap="md">
