@@ -69,14 +69,18 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { initialLanguageReady } from './i18n/i18n';
 import { applyTheme } from './features/shell/appearance/apply-theme';
 import { uiPreferencesStore } from './features/shell/preferences/ui-preferences-store';
 
 // Before the first paint, so a dark theme never flashes light.
 applyTheme(uiPreferencesStore.get().theme);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The chosen language's texts are a small chunk of their own; render once they are in.
+void initialLanguageReady.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,14 +1,26 @@
-import { ar } from './locales/ar';
-import { de } from './locales/de';
+import { LANGUAGES } from '@switchboard/contract';
 import { en } from './locales/en';
-import { fr } from './locales/fr';
 import type { Translation } from './types';
 
-export const LANGUAGES = ['en', 'de', 'fr', 'ar'] as const;
+export { LANGUAGES };
 export type Language = (typeof LANGUAGES)[number];
+export type Resources = Translation<typeof en>;
 
-/** English is the source; the others must have exactly its keys (checked by tsc). */
-export const resources: Record<Language, Translation<typeof en>> = { en, de, fr, ar };
+/**
+ * English ships with the first visit (it is also the fallback); each other language is its own
+ * chunk, loaded when chosen. Every one is typed against English, so a missing key fails tsc.
+ */
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<Resources>> = {
+  de: () => import('./locales/de').then((m) => m.de),
+  fr: () => import('./locales/fr').then((m) => m.fr),
+  ar: () => import('./locales/ar').then((m) => m.ar),
+};
+
+export function loadResources(language: Language): Promise<Resources> {
+  return language === 'en' ? Promise.resolve(en) : loaders[language]();
+}
+
+export { en };
 export const namespaces = Object.keys(en) as Array<keyof typeof en>;
 
 export function isRtl(language: string): boolean {

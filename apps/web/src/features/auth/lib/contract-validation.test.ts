@@ -1,11 +1,17 @@
-import { describe, expect, it } from 'vitest';
-import { i18n } from '../../../i18n/i18n';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, setLanguage } from '../../../i18n/i18n';
 import { contractErrors } from './contract-validation';
 import { passwordsMatch, serverFieldErrors } from './validation';
 
 describe('sign-in form validation', () => {
   const en = i18n.getFixedT('en', 'auth');
   const de = i18n.getFixedT('de', 'auth');
+
+  // German is loaded on demand, as in the app; switch back so other tests see English.
+  beforeAll(async () => {
+    await setLanguage('de');
+    await setLanguage('en');
+  });
 
   it('checks a registration with the server’s schema and shows one message per field', () => {
     expect(contractErrors('register', { displayName: ' ', email: 'nope', password: 'short' }, en)).toEqual({

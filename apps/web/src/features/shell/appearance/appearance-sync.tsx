@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { setLanguage } from '../../../i18n/i18n';
 import { useCurrentUser } from '../../../lib/session';
 import { useUiPreferences } from '../preferences/ui-preferences-store';
 import { applyTheme } from './apply-theme';
@@ -19,7 +20,7 @@ export function AppearanceSync() {
 
   useEffect(() => {
     // i18n sets <html lang dir>; Mantine's DirectionProvider follows the dir attribute.
-    if (i18n.language !== language) void i18n.changeLanguage(language);
+    if (i18n.language !== language) void setLanguage(language);
   }, [i18n, language]);
 
   return signedIn ? (
