@@ -73,7 +73,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const database =
     options.database ??
     (await openDatabase(
-      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+      config.databaseUrl
+        ? {
+            kind: 'postgres',
+            url: config.databaseUrl,
+            onConnectionError: (error) => app.log.warn({ err: error }, 'an idle database connection failed'),
+          }
+        : { kind: 'pglite', dataDir: config.dataDir },
     ));
   if (!options.database) app.addHook('onClose', () => database.close());
   app.decorate('database', database);

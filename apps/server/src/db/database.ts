@@ -23,7 +23,13 @@ export interface Database {
 }
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** An idle pooled connection failed (server restart, failover, terminated backend). */
+      onConnectionError?: (error: Error) => void;
+    }
   /** Embedded PostgreSQL in `dataDir/pglite`, locked against a second process. */
   | { kind: 'pglite'; dataDir: string }
   /** Embedded PostgreSQL in memory (tests); `loadDataDir` starts from a dumped template. */
@@ -34,7 +40,9 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 const MIGRATION_LOCK_KEY = 0x5b0a4d;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.kind === 'postgres') return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.kind === 'postgres') {
+    return openPostgres(options.url, options.poolSize ?? 10, options.onConnectionError ?? logConnectionError);
+  }
   if (options.kind === 'pglite-memory') {
     const client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
     return wrapPglite(client, async () => {});
@@ -66,8 +74,19 @@ async function wrapPglite(client: PGlite, unlock: () => Promise<void>): Promise<
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+function logConnectionError(error: Error) {
+  console.warn(`An idle database connection failed and was dropped: ${error.message}`);
+}
+
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  onConnectionError: (error: Error) => void,
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // pg re-emits errors of idle connections on the pool; without a listener one terminated
+  // backend (a restart, a failover) would crash the process. The pool replaces the connection.
+  pool.on('error', onConnectionError);
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
