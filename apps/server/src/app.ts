@@ -10,7 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/config.js';
-import { resolveJwtSecret } from './config/jwt-secret.js';
+import { resolveGeneratedSecret } from './config/generated-secret.js';
 import { openDatabase, type Database } from './db/database.js';
 import { AppError } from './lib/app-error.js';
 import { createMailer } from './lib/mailer.js';
@@ -28,6 +28,14 @@ import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handl
 import { jsonBodyPlugin } from './plugins/json-body.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { webAppPlugin } from './plugins/web-app.js';
+import { createNetworkRunner, type NetworkRunner } from './channels/network-runner.js';
+import { createChannelRegistry, type ChannelRegistry } from './channels/registry.js';
+import { createSecretBox } from './lib/secret-box.js';
+import { messagesRoutes } from './modules/messaging/messages.routes.js';
+import { createMessagingService, type MessagingService } from './modules/messaging/messaging.service.js';
+import { networksRoutes } from './modules/networks/networks.routes.js';
+import { createNetworksService, type NetworksService } from './modules/networks/networks.service.js';
+import { createEventPublisher } from './realtime/publisher.js';
 import { attachSocketServer, type SocketServer } from './realtime/socket-server.js';
 import { seedDemo } from './seed/demo-seed.js';
 
@@ -36,6 +44,8 @@ export interface Services {
   workspaces: WorkspacesService;
   members: MembersService;
   preferences: PreferencesService;
+  networks: NetworksService;
+  messaging: MessagingService;
 }
 
 declare module 'fastify' {
@@ -43,6 +53,8 @@ declare module 'fastify' {
     services: Services;
     database: Database;
     io: SocketServer;
+    channels: ChannelRegistry;
+    networkRunner: NetworkRunner;
     /** True once the demo seed filled a new database during this start. */
     seededDemo: boolean;
   }
@@ -83,10 +95,24 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     ));
   if (!options.database) app.addHook('onClose', () => database.close());
   app.decorate('database', database);
-  app.decorate('seededDemo', config.demoSeed ? await seedDemo(database.db) : false);
+  const jwtSecret = await resolveGeneratedSecret(config.jwtSecret, config.dataDir, 'jwt-secret');
+  const secretBox = createSecretBox(await resolveGeneratedSecret(config.secretsKey, config.dataDir, 'secrets-key'));
+  // The socket server and the channels are attached further down; services reach them late.
+  const events = createEventPublisher(() => (app.hasDecorator('io') ? app.io : undefined));
+  const networks = createNetworksService({
+    db: database.db,
+    secretBox,
+    events,
+    publicUrl: config.publicUrl,
+    sandboxDeliveryMs: config.sandboxDeliveryMs,
+    deviceStreaming: () => false,
+    adapterFor: (kind) => app.channels.adapterFor(kind),
+  });
+  const messaging = createMessagingService({ db: database.db, networks, events, log: app.log });
+  const channels = createChannelRegistry(messaging.host, { sandboxDeliveryMs: config.sandboxDeliveryMs });
+  const workspaces = createWorkspacesService(database.db, { onCreated: networks.createSandbox });
+  app.decorate('seededDemo', config.demoSeed ? await seedDemo(database.db, workspaces) : false);
 
-  const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
-  const workspaces = createWorkspacesService(database.db);
   const auth = createAuthService({
     db: database.db,
     accessTokens: createAccessTokens(jwtSecret, config.accessTokenTtl),
@@ -101,7 +127,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     workspaces,
     members: createMembersService(database.db),
     preferences: createPreferencesService(database.db),
+    networks,
+    messaging,
   });
+  app.decorate('channels', channels);
   app.decorateRequest('auth', null);
 
   const https = config.publicUrl.startsWith('https:');
@@ -128,15 +157,33 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(workspacesRoutes, { prefix: '/api' });
   await app.register(membersRoutes, { prefix: '/api' });
   await app.register(preferencesRoutes, { prefix: '/api' });
+  await app.register(networksRoutes, { prefix: '/api' });
+  await app.register(messagesRoutes, { prefix: '/api' });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
   await app.register(webAppPlugin, { distDir: config.webDistDir });
 
   app.decorate('io', attachSocketServer(app, auth));
+
+  const networkRunner = createNetworkRunner({
+    networks,
+    messaging,
+    adapterFor: channels.adapterFor,
+    soleInstance: database.dialect === 'pglite',
+    messageLeaseSeconds: config.messageLeaseSeconds,
+    log: app.log,
+  });
+  app.decorate('networkRunner', networkRunner);
+  // Channels stop before the database closes (preClose runs before every onClose hook).
+  app.addHook('preClose', async () => {
+    await networkRunner.close();
+    await channels.close();
+  });
 
   const prune = setInterval(() => void auth.pruneLoginFailures().catch(() => {}), 10 * 60_000);
   prune.unref();
   app.addHook('onClose', async () => clearInterval(prune));
 
   await app.ready();
+  await networkRunner.start();
   return app;
 }

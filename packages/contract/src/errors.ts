@@ -37,6 +37,16 @@ export const ErrorCode = {
   WRONG_PASSWORD: 'WRONG_PASSWORD',
   /** The change would leave the workspace without an active admin (e.g. the last admin demoting themselves). */
   LAST_ADMIN: 'LAST_ADMIN',
+  /** A phone number could not be read as an international (E.164) number; the message names it. */
+  INVALID_PHONE_NUMBER: 'INVALID_PHONE_NUMBER',
+  /** The network is disabled: it neither sends nor accepts inbound messages. */
+  NETWORK_DISABLED: 'NETWORK_DISABLED',
+  /** A webhook's signature did not verify; the request was logged on the network and refused. */
+  INVALID_SIGNATURE: 'INVALID_SIGNATURE',
+  /** The contact opted out (STOP); nothing may be sent to them until they opt back in. */
+  CONTACT_OPTED_OUT: 'CONTACT_OPTED_OUT',
+  /** The action does not apply to this kind of network (e.g. a registration token for an SMPP bind). */
+  WRONG_NETWORK_KIND: 'WRONG_NETWORK_KIND',
   /** The server is starting or shutting down. */
   UNAVAILABLE: 'UNAVAILABLE',
   /** An unexpected server error; details are in the server log only. */

@@ -6,3 +6,5 @@ export * from './workspaces.js';
 export * from './socket.js';
 export * from './preferences.js';
 export * from './members.js';
+export * from './networks.js';
+export * from './messages.js';

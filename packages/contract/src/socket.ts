@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { ConversationEvent, MessageEvent } from './messages.js';
+import type { NetworkDeleted, NetworkUpdated } from './networks.js';
 import { UserDataSchema } from './users.js';
 
 export const PresenceStatus = z.enum(['online', 'away', 'dnd', 'offline']);
@@ -34,6 +36,14 @@ export interface SocketAck {
 export interface ServerToClientEvents {
   'presence.changed': (payload: PresenceChanged) => void;
   'user.updated': (payload: UserUpdated) => void;
+  /** A message was stored (inbound received, or outbound queued). Workspace room. */
+  'message.created': (payload: MessageEvent) => void;
+  /** An outbound message changed state (sending, sent, delivered, failed). Workspace room. */
+  'message.updated': (payload: MessageEvent) => void;
+  'conversation.updated': (payload: ConversationEvent) => void;
+  /** A network's status, last-seen time or settings changed. Workspace room. */
+  'network.updated': (payload: NetworkUpdated) => void;
+  'network.deleted': (payload: NetworkDeleted) => void;
 }
 
 /** Events the client emits. `ENTERED` keeps the spec's name. */

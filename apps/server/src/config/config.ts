@@ -37,6 +37,13 @@ export const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Switchboard <no-reply@localhost>'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: boolFlag.default(false),
+  SECRETS_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  MESSAGE_LEASE_SECONDS: seconds.default(30),
+  SANDBOX_DELIVERY_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .min(0, { error: 'must be 0 or more' })
+    .default(400),
   AUTH_RATE_LIMIT: z.coerce
     .number({ error: 'must be a whole number of requests per minute' })
     .int({ error: 'must be a whole number of requests per minute' })
@@ -63,6 +70,12 @@ export interface AppConfig {
   /** Directory with the built web app; unset = not served. */
   webDistDir: string | undefined;
   trustProxy: boolean;
+  /** Encrypts network secrets at rest; unset = generated once into DATA_DIR/secrets-key. */
+  secretsKey: string | undefined;
+  /** How long a dispatcher holds a claimed message before another may retry it. */
+  messageLeaseSeconds: number;
+  /** Delay of each step (sent, delivered) of the sandbox's virtual phone. */
+  sandboxDeliveryMs: number;
   /** Requests per minute per client IP on the credential endpoints (login, register, reset...). */
   authRateLimit: number;
 }
@@ -96,5 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: e.WEB_DIST_DIR,
     trustProxy: e.TRUST_PROXY,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    secretsKey: e.SECRETS_KEY,
+    messageLeaseSeconds: e.MESSAGE_LEASE_SECONDS,
+    sandboxDeliveryMs: e.SANDBOX_DELIVERY_MS,
   };
 }

@@ -19,6 +19,8 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const config = loadConfig({
     JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+    SECRETS_KEY: 'test-secrets-key-that-is-at-least-32-characters',
+    SANDBOX_DELIVERY_MS: '20',
     DEMO_SEED: '0',
     DATA_DIR: '/nonexistent-test-data-dir',
     AUTH_RATE_LIMIT: '1000',

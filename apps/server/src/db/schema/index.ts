@@ -1,3 +1,5 @@
 export * from './workspaces.js';
 export * from './users.js';
 export * from './auth.js';
+export * from './networks.js';
+export * from './messages.js';

@@ -12,10 +12,20 @@ function toWorkspace(row: WorkspaceRow): Workspace {
   };
 }
 
-export function createWorkspacesService(db: Db) {
+export interface WorkspacesServiceOptions {
+  /** Runs in the creating transaction (every new workspace gets its sandbox network). */
+  onCreated(workspaceId: string, tx: Db): Promise<void>;
+}
+
+export function createWorkspacesService(db: Db, options: WorkspacesServiceOptions) {
   const repo = createWorkspacesRepository(db);
   return {
-    create: (name: string, tx?: Db) => repo.insert(name, tx),
+    /** A new workspace with what every workspace starts with; pass the caller's transaction. */
+    async create(name: string, tx: Db): Promise<WorkspaceRow> {
+      const row = await repo.insert(name, tx);
+      await options.onCreated(row.id, tx);
+      return row;
+    },
 
     /** Spec §7 `new_user`: idempotent — the same details give the same workspace. */
     async saveRegistration(workspaceId: string, details: RegistrationDetails): Promise<Workspace> {

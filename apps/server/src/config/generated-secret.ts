@@ -3,13 +3,17 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * JWT_SECRET when set; otherwise a random secret generated once and kept in DATA_DIR/jwt-secret
- * (mode 600), so sessions survive restarts without a constant in the code. Several instances
- * must share one JWT_SECRET.
+ * The configured secret when set; otherwise a random one generated once and kept in
+ * DATA_DIR/<fileName> (mode 600), so it survives restarts without a constant in the code.
+ * Several instances must share the configured value (JWT_SECRET, SECRETS_KEY).
  */
-export async function resolveJwtSecret(configured: string | undefined, dataDir: string): Promise<string> {
+export async function resolveGeneratedSecret(
+  configured: string | undefined,
+  dataDir: string,
+  fileName: string,
+): Promise<string> {
   if (configured) return configured;
-  const file = path.join(dataDir, 'jwt-secret');
+  const file = path.join(dataDir, fileName);
   try {
     return (await readFile(file, 'utf8')).trim();
   } catch (error) {

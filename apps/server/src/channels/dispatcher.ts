@@ -1,0 +1,131 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MessageRow } from '../modules/messaging/message-rows.js';
+import type { ClaimedMessage, MessagesRepository } from '../modules/messaging/messages.repository.js';
+import { ChannelError, type ChannelAdapter, type NetworkRuntime } from './channel.js';
+import { createPacer } from './pacer.js';
+
+/** Sends after which a transient failure becomes `failed`. */
+export const MAX_ATTEMPTS = 5;
+const IDLE_POLL_MS = 1_000;
+const NOT_READY_POLL_MS = 250;
+
+/** 2 s, 4 s, 8 s... up to 5 min, with ±20 % jitter so retries of a burst spread out. */
+export function retryDelayMs(attempt: number): number {
+  const base = Math.min(300_000, 1_000 * 2 ** attempt);
+  return Math.round(base * (0.8 + Math.random() * 0.4));
+}
+
+export interface DispatcherDeps {
+  repo: MessagesRepository;
+  leaseSeconds: number;
+  /** Publishes `message.updated` for a changed row. */
+  published(row: MessageRow): void;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Sends one network's queued messages from this instance (the one holding the network's lease):
+ * claims due messages with a row lease, paces them to the network's throughput (segments per
+ * second), keeps at most the adapter's window in flight, records the outcome.
+ */
+export function startNetworkDispatcher(network: NetworkRuntime, adapter: ChannelAdapter, deps: DispatcherDeps) {
+  const pacer = createPacer(network.throughput);
+  const window = Math.max(1, adapter.concurrency?.(network) ?? 10);
+  let inFlight = 0;
+  let stopped = false;
+  let wakeUp: (() => void) | null = null;
+  const idle = new Set<Promise<void>>();
+
+  const wake = () => {
+    wakeUp?.();
+    wakeUp = null;
+  };
+
+  async function waitFor(ms: number) {
+    await Promise.race([sleep(ms), new Promise<void>((resolve) => (wakeUp = resolve))]);
+  }
+
+  async function finish(message: MessageRow, outcome: () => Promise<MessageRow | undefined>) {
+    const row = await outcome();
+    if (row) deps.published(row);
+    else deps.log.debug({ messageId: message.id }, 'message changed state while it was being sent');
+  }
+
+  async function sendOne(message: ClaimedMessage) {
+    try {
+      const result = await adapter.send(network, {
+        id: message.id,
+        networkId: network.id,
+        to: message.toNumber,
+        body: message.body,
+        encoding: message.encoding,
+        segments: message.segments,
+        attempt: message.attempts,
+      });
+      await finish(message, () => deps.repo.markSent(message.id, result.providerMessageId, result.state));
+    } catch (error) {
+      const failure =
+        error instanceof ChannelError ? error : new ChannelError((error as Error).message, { transient: true });
+      const { transient, code = null, retryAfterMs } = failure.options;
+      if (transient && message.attempts < MAX_ATTEMPTS) {
+        const at = new Date(Date.now() + (retryAfterMs ?? retryDelayMs(message.attempts)));
+        await finish(message, () => deps.repo.retryLater(message.id, at, code, failure.message));
+      } else {
+        await finish(message, () => deps.repo.markFailed(message.id, code, failure.message));
+      }
+    }
+  }
+
+  async function loop() {
+    while (!stopped) {
+      if (adapter.isReady && !adapter.isReady(network.id)) {
+        await waitFor(NOT_READY_POLL_MS);
+        continue;
+      }
+      const room = window - inFlight;
+      if (room <= 0) {
+        await waitFor(IDLE_POLL_MS);
+        continue;
+      }
+      // Claim no more than the pace allows within a few seconds, so leases never run out waiting.
+      const batch = await deps.repo.claim(network.id, Math.min(room, network.throughput * 5), deps.leaseSeconds);
+      if (batch.length === 0) {
+        const due = await deps.repo.nextDue(network.id);
+        await waitFor(due ? Math.min(IDLE_POLL_MS, Math.max(10, due.getTime() - Date.now())) : IDLE_POLL_MS);
+        continue;
+      }
+      for (const message of batch) {
+        deps.published(message);
+        await pacer.take(message.segments);
+        if (stopped) return;
+        inFlight += 1;
+        const sending = sendOne(message)
+          .catch((error: unknown) => deps.log.error({ err: error, messageId: message.id }, 'recording a send failed'))
+          .finally(() => {
+            inFlight -= 1;
+            idle.delete(sending);
+            wake();
+          });
+        idle.add(sending);
+      }
+    }
+  }
+
+  const running = loop().catch((error: unknown) => {
+    deps.log.error({ err: error, networkId: network.id }, 'the dispatcher stopped on an error');
+  });
+
+  return {
+    wake,
+    /** Stops claiming and waits for the sends in flight to be recorded. */
+    async stop() {
+      stopped = true;
+      wake();
+      await running;
+      await Promise.allSettled([...idle]);
+    },
+  };
+}
+
+export type NetworkDispatcher = ReturnType<typeof startNetworkDispatcher>;

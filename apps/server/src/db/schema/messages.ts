@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { networks } from './networks.js';
+import { workspaces } from './workspaces.js';
+
+export const messageDirection = pgEnum('message_direction', ['in', 'out']);
+export const messageState = pgEnum('message_state', ['queued', 'sending', 'sent', 'delivered', 'failed', 'received']);
+export const messageEncoding = pgEnum('message_encoding', ['GSM-7', 'UCS-2']);
+export const messageOrigin = pgEnum('message_origin', ['reply', 'auto-reply', 'campaign', 'api', 'test']);
+
+/** A phone number a workspace talks to; one row per workspace and E.164 number. */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    phoneNumber: text('phone_number').notNull(),
+    name: text('name'),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    optedOutAt: timestamp('opted_out_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('contacts_workspace_phone_idx').on(t.workspaceId, t.phoneNumber)],
+);
+
+/** One thread per (network, contact). */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    networkId: uuid('network_id')
+      .notNull()
+      .references(() => networks.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    lastMessagePreview: text('last_message_preview').notNull().default(''),
+    unreadCount: integer('unread_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('conversations_network_contact_idx').on(t.networkId, t.contactId),
+    // The inbox: newest threads first, cursor on (last_message_at, id).
+    index('conversations_inbox_idx').on(t.workspaceId, t.lastMessageAt.desc(), t.id.desc()),
+    index('conversations_contact_idx').on(t.contactId),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    networkId: uuid('network_id')
+      .notNull()
+      .references(() => networks.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    direction: messageDirection('direction').notNull(),
+    body: text('body').notNull(),
+    encoding: messageEncoding('encoding').notNull(),
+    segments: integer('segments').notNull(),
+    state: messageState('state').notNull(),
+    origin: messageOrigin('origin'),
+    providerMessageId: text('provider_message_id'),
+    errorCode: text('error_code'),
+    errorText: text('error_text'),
+    /** Send attempts so far (outbound). */
+    attempts: integer('attempts').notNull().default(0),
+    /** Queued: not before this time (retry backoff). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** Sending: the claiming dispatcher's lease; past it, another dispatcher may retry. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    sendingAt: timestamp('sending_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+  },
+  (t) => [
+    // A provider retrying the same inbound message never duplicates it; DLRs find outbound ones.
+    uniqueIndex('messages_provider_id_idx').on(t.networkId, t.direction, t.providerMessageId),
+    // A thread, newest first, cursor on (created_at, id).
+    index('messages_conversation_idx').on(t.conversationId, t.createdAt.desc(), t.id.desc()),
+    // The dispatcher's queue: only unfinished outbound messages are in this index.
+    index('messages_dispatch_idx')
+      .on(t.networkId, t.createdAt)
+      .where(sql`${t.state} in ('queued', 'sending')`),
+    // Per-network "today" counts.
+    index('messages_network_time_idx').on(t.networkId, t.createdAt),
+  ],
+);

@@ -1,0 +1,310 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { MessageEncoding, MessageOrigin } from '@switchboard/contract';
+import { queryRows, type Db } from '../../db/database.js';
+import { contacts, conversations, messages } from '../../db/schema/index.js';
+import { camelRow, previewOf, type ContactRow, type ConversationRow, type MessageRow } from './message-rows.js';
+
+/** A message claimed for sending, with its recipient's number. */
+export type ClaimedMessage = MessageRow & { toNumber: string };
+
+export interface StoredMessage {
+  message: MessageRow;
+  conversation: ConversationRow;
+  contact: ContactRow;
+}
+
+export interface NewInbound {
+  workspaceId: string;
+  networkId: string;
+  phoneNumber: string;
+  body: string;
+  encoding: MessageEncoding;
+  segments: number;
+  providerMessageId: string;
+  receivedAt: Date;
+}
+
+export interface NewOutbound {
+  workspaceId: string;
+  networkId: string;
+  contactId: string;
+  body: string;
+  encoding: MessageEncoding;
+  segments: number;
+  origin: MessageOrigin;
+}
+
+/** Outbound states in order: a report never moves a message backwards. */
+const STATE_RANK = sql`case ${messages.state} when 'queued' then 0 when 'sending' then 1 when 'sent' then 2 else 3 end`;
+const rankOf = (state: string) => ({ queued: 0, sending: 1, sent: 2 })[state] ?? 3;
+
+function stored(row: {
+  message: Record<string, unknown>;
+  conversation: Record<string, unknown>;
+  contact: Record<string, unknown>;
+}): StoredMessage {
+  return {
+    message: camelRow<MessageRow>(row.message),
+    conversation: camelRow<ConversationRow>(row.conversation),
+    contact: camelRow<ContactRow>(row.contact),
+  };
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/** Contacts, conversations and messages. Every workspace-facing query takes `workspaceId`. */
+export function createMessagesRepository(db: Db) {
+  return {
+    /**
+     * Stores an inbound message with its contact and conversation in one statement. A provider id
+     * already stored for the network raises a unique violation (the caller treats it as a retry).
+     */
+    async insertInbound(input: NewInbound, tx: Db = db): Promise<StoredMessage> {
+      const [row] = await queryRows<Parameters<typeof stored>[0]>(
+        tx,
+        sql`
+        with c as (
+          insert into contacts (workspace_id, phone_number) values (${input.workspaceId}, ${input.phoneNumber})
+          on conflict (workspace_id, phone_number) do update set phone_number = excluded.phone_number
+          returning *
+        ), v as (
+          insert into conversations (workspace_id, network_id, contact_id, last_message_at, last_message_preview, unread_count)
+          select ${input.workspaceId}, ${input.networkId}, c.id, ${input.receivedAt}, ${previewOf(input.body)}, 1 from c
+          on conflict (network_id, contact_id) do update set
+            last_message_at = greatest(conversations.last_message_at, excluded.last_message_at),
+            last_message_preview = case when excluded.last_message_at >= conversations.last_message_at
+              then excluded.last_message_preview else conversations.last_message_preview end,
+            unread_count = conversations.unread_count + 1
+          returning *
+        ), m as (
+          insert into messages (workspace_id, network_id, conversation_id, contact_id, direction, body, encoding,
+            segments, state, provider_message_id, received_at)
+          select ${input.workspaceId}, ${input.networkId}, v.id, c.id, 'in', ${input.body}, ${input.encoding},
+            ${input.segments}, 'received', ${input.providerMessageId}, ${input.receivedAt} from c, v
+          returning *
+        )
+        select row_to_json(m) as message, row_to_json(v) as conversation, row_to_json(c) as contact from m, v, c`,
+      );
+      return stored(row!);
+    },
+
+    async findInboundId(networkId: string, providerMessageId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.networkId, networkId),
+            eq(messages.direction, 'in'),
+            eq(messages.providerMessageId, providerMessageId),
+          ),
+        );
+      return row?.id;
+    },
+
+    async upsertContact(workspaceId: string, phoneNumber: string, tx: Db = db): Promise<ContactRow> {
+      const [row] = await tx
+        .insert(contacts)
+        .values({ workspaceId, phoneNumber })
+        .onConflictDoUpdate({ target: [contacts.workspaceId, contacts.phoneNumber], set: { phoneNumber } })
+        .returning();
+      return row!;
+    },
+
+    /** Queues an outbound message and moves its conversation to the top (no unread bump). */
+    async insertOutbound(input: NewOutbound, tx: Db = db): Promise<Omit<StoredMessage, 'contact'>> {
+      const [row] = await queryRows<{ message: Record<string, unknown>; conversation: Record<string, unknown> }>(
+        tx,
+        sql`
+        with v as (
+          insert into conversations (workspace_id, network_id, contact_id, last_message_at, last_message_preview)
+          values (${input.workspaceId}, ${input.networkId}, ${input.contactId}, now(), ${previewOf(input.body)})
+          on conflict (network_id, contact_id) do update set
+            last_message_at = greatest(conversations.last_message_at, excluded.last_message_at),
+            last_message_preview = excluded.last_message_preview
+          returning *
+        ), m as (
+          insert into messages (workspace_id, network_id, conversation_id, contact_id, direction, body, encoding,
+            segments, state, origin)
+          select ${input.workspaceId}, ${input.networkId}, v.id, ${input.contactId}, 'out', ${input.body},
+            ${input.encoding}, ${input.segments}, 'queued', ${input.origin} from v
+          returning *
+        )
+        select row_to_json(m) as message, row_to_json(v) as conversation from m, v`,
+      );
+      return {
+        message: camelRow<MessageRow>(row!.message),
+        conversation: camelRow<ConversationRow>(row!.conversation),
+      };
+    },
+
+    /**
+     * Claims up to `limit` messages of a network for sending: queued ones that are due, and
+     * `sending` ones whose lease ran out (their dispatcher died). SKIP LOCKED lets several
+     * dispatchers claim side by side without waiting on each other.
+     */
+    async claim(networkId: string, limit: number, leaseSeconds: number): Promise<ClaimedMessage[]> {
+      const rows = await queryRows<Record<string, unknown>>(
+        db,
+        sql`
+        update messages m set state = 'sending', attempts = m.attempts + 1,
+          lease_until = now() + make_interval(secs => ${leaseSeconds}),
+          sending_at = coalesce(m.sending_at, now()), updated_at = now()
+        from contacts c
+        where c.id = m.contact_id and m.id in (
+          select id from messages
+          where network_id = ${networkId} and state in ('queued', 'sending')
+            and ((state = 'queued' and (next_attempt_at is null or next_attempt_at <= now()))
+              or (state = 'sending' and lease_until < now()))
+          order by created_at, id
+          limit ${limit}
+          for update skip locked)
+        returning m.*, c.phone_number as to_number`,
+      );
+      return rows
+        .map((r) => camelRow<ClaimedMessage>(r))
+        .sort((a, b) => +new Date(a.createdAt) - +new Date(b.createdAt));
+    },
+
+    /** When the next queued message of a network is due (null: nothing waits). */
+    async nextDue(networkId: string): Promise<Date | null> {
+      const [row] = await queryRows<{ due: Date | string | null }>(
+        db,
+        sql`select min(case when state = 'queued' then coalesce(next_attempt_at, now()) else lease_until end) as due
+            from messages where network_id = ${networkId} and state in ('queued', 'sending')`,
+      );
+      return row?.due ? new Date(row.due) : null;
+    },
+
+    async markSent(
+      id: string,
+      providerMessageId: string,
+      state: 'sent' | 'delivered',
+    ): Promise<MessageRow | undefined> {
+      const [row] = await db
+        .update(messages)
+        .set({
+          state,
+          providerMessageId,
+          sentAt: sql`coalesce(${messages.sentAt}, now())`,
+          deliveredAt: state === 'delivered' ? sql`now()` : undefined,
+          leaseUntil: null,
+          errorCode: null,
+          errorText: null,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(messages.id, id), eq(messages.state, 'sending')))
+        .returning();
+      return row;
+    },
+
+    async retryLater(
+      id: string,
+      at: Date,
+      errorCode: string | null,
+      errorText: string,
+    ): Promise<MessageRow | undefined> {
+      const [row] = await db
+        .update(messages)
+        .set({ state: 'queued', nextAttemptAt: at, leaseUntil: null, errorCode, errorText, updatedAt: new Date() })
+        .where(and(eq(messages.id, id), eq(messages.state, 'sending')))
+        .returning();
+      return row;
+    },
+
+    async markFailed(id: string, errorCode: string | null, errorText: string): Promise<MessageRow | undefined> {
+      const [row] = await db
+        .update(messages)
+        .set({ state: 'failed', failedAt: new Date(), leaseUntil: null, errorCode, errorText, updatedAt: new Date() })
+        .where(and(eq(messages.id, id), sql`${messages.state} in ('queued', 'sending')`))
+        .returning();
+      return row;
+    },
+
+    /** A delivery report: moves an outbound message forward (never back); undefined if unknown. */
+    async applyStatus(
+      networkId: string,
+      by: { providerMessageId?: string; messageId?: string },
+      state: 'sending' | 'sent' | 'delivered' | 'failed',
+      error: { code?: string; text?: string },
+      at: Date,
+    ): Promise<{ row: MessageRow; changed: boolean } | undefined> {
+      const match = by.messageId
+        ? eq(messages.id, by.messageId)
+        : and(eq(messages.direction, 'out'), eq(messages.providerMessageId, by.providerMessageId ?? ''));
+      const where = and(eq(messages.networkId, networkId), eq(messages.direction, 'out'), match);
+      const [row] = await db
+        .update(messages)
+        .set({
+          state,
+          leaseUntil: null,
+          sentAt: state === 'sent' || state === 'delivered' ? sql`coalesce(${messages.sentAt}, ${at})` : undefined,
+          deliveredAt: state === 'delivered' ? at : undefined,
+          failedAt: state === 'failed' ? at : undefined,
+          errorCode: state === 'failed' ? (error.code ?? null) : undefined,
+          errorText: state === 'failed' ? (error.text ?? null) : undefined,
+          updatedAt: new Date(),
+        })
+        .where(and(where, sql`${STATE_RANK} < ${rankOf(state)}`))
+        .returning();
+      if (row) return { row, changed: true };
+      const [existing] = await db.select().from(messages).where(where);
+      return existing ? { row: existing, changed: false } : undefined;
+    },
+
+    async findById(workspaceId: string, id: string): Promise<MessageRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.workspaceId, workspaceId), eq(messages.id, id)));
+      return row;
+    },
+
+    /** Both directions between one number and a network, oldest first (the sandbox phone). */
+    async threadWith(
+      workspaceId: string,
+      networkId: string,
+      phoneNumber: string,
+      limit: number,
+    ): Promise<MessageRow[]> {
+      const rows = await db
+        .select({ message: messages })
+        .from(messages)
+        .innerJoin(contacts, eq(contacts.id, messages.contactId))
+        .where(
+          and(
+            eq(messages.workspaceId, workspaceId),
+            eq(messages.networkId, networkId),
+            eq(contacts.phoneNumber, phoneNumber),
+          ),
+        )
+        .orderBy(asc(messages.createdAt), asc(messages.id))
+        .limit(limit);
+      return rows.map((r) => r.message);
+    },
+
+    async conversationWithContact(
+      id: string,
+    ): Promise<{ conversation: ConversationRow; contact: ContactRow } | undefined> {
+      const [row] = await db
+        .select({ conversation: conversations, contact: contacts })
+        .from(conversations)
+        .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+        .where(eq(conversations.id, id));
+      return row;
+    },
+
+    /** Embedded database only: a restarted process may retry its own dead claims at once. */
+    async expireAllLeases(): Promise<void> {
+      await db
+        .update(messages)
+        .set({ leaseUntil: sql`now() - interval '1 second'` })
+        .where(and(eq(messages.state, 'sending'), sql`${messages.leaseUntil} is not null`));
+    },
+  };
+}
+
+export type MessagesRepository = ReturnType<typeof createMessagesRepository>;

@@ -1,0 +1,174 @@
+import type { Message, MessageOrigin } from '@switchboard/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChannelHost, InboundInput, InboundResult, StatusReport } from '../../channels/channel.js';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../lib/app-error.js';
+import { normaliseSender, requireE164 } from '../../lib/phone-number.js';
+import { countSegments } from '../../lib/sms-segments.js';
+import type { EventPublisher } from '../../realtime/publisher.js';
+import type { NetworksService } from '../networks/networks.service.js';
+import { toConversation, toMessage, type MessageRow } from './message-rows.js';
+import { createMessagesRepository, isUniqueViolation, type StoredMessage } from './messages.repository.js';
+
+export interface QueueRequest {
+  workspaceId: string;
+  networkId: string;
+  /** Recipient as typed; must read as an international number. */
+  to: string;
+  body: string;
+  origin: MessageOrigin;
+}
+
+/**
+ * Runs inside the inbound transaction after the message is stored and before the commit. Opt-out
+ * keywords (conversations issue) and auto-reply (auto-reply issue) plug in here, in that order.
+ */
+export type InboundStep = (stored: StoredMessage, tx: Db) => Promise<void>;
+
+export interface MessagingDeps {
+  db: Db;
+  networks: NetworksService;
+  events: EventPublisher;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The message pipeline (DESIGN §3). Inbound: every channel hands messages to `host`, which
+ * stores them once, commits, then publishes. Outbound: `queue` is the one function every sender
+ * uses; the dispatcher takes it from there.
+ */
+export function createMessagingService(deps: MessagingDeps) {
+  const repo = createMessagesRepository(deps.db);
+  const inboundSteps: InboundStep[] = [];
+  const queuedListeners = new Set<(networkId: string) => void>();
+
+  function publishMessage(workspaceId: string, event: 'message.created' | 'message.updated', row: MessageRow) {
+    deps.events.toWorkspace(workspaceId, event, { message: toMessage(row) });
+  }
+
+  async function receiveInbound(input: InboundInput): Promise<InboundResult> {
+    const network = await deps.networks.runtime(input.networkId);
+    if (!network) throw new AppError('NOT_FOUND', 'No such network.');
+    if (!network.enabled) throw new AppError('NETWORK_DISABLED', 'This network is disabled and accepts no messages.');
+    const { encoding, segments } = countSegments(input.body);
+    const values = {
+      workspaceId: network.workspaceId,
+      networkId: network.id,
+      phoneNumber: normaliseSender(input.from),
+      body: input.body,
+      encoding,
+      segments,
+      providerMessageId: input.providerMessageId,
+      receivedAt: input.receivedAt ?? new Date(),
+    };
+    let result: StoredMessage;
+    try {
+      result = await deps.db.transaction(async (tx) => {
+        const inserted = await repo.insertInbound(values, tx);
+        for (const step of inboundSteps) await step(inserted, tx);
+        return inserted;
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // The channel retried a message we already have: answer as before, change nothing.
+      const existing = await repo.findInboundId(network.id, input.providerMessageId);
+      if (!existing) throw error;
+      return { messageId: existing, duplicate: true };
+    }
+    // Published only after the commit, so a client that refetches sees what the event announced.
+    publishMessage(network.workspaceId, 'message.created', result.message);
+    deps.events.toWorkspace(network.workspaceId, 'conversation.updated', {
+      conversation: toConversation(result.conversation, result.contact),
+    });
+    return { messageId: result.message.id, duplicate: false };
+  }
+
+  async function applyStatus(report: StatusReport): Promise<boolean> {
+    const applied = await repo.applyStatus(
+      report.networkId,
+      { providerMessageId: report.providerMessageId, messageId: report.messageId },
+      report.state,
+      { code: report.errorCode, text: report.errorText },
+      report.at ?? new Date(),
+    );
+    if (!applied) return false;
+    if (applied.changed) publishMessage(applied.row.workspaceId, 'message.updated', applied.row);
+    return true;
+  }
+
+  const host: ChannelHost = {
+    receiveInbound,
+    applyStatus,
+    setNetworkStatus: (id, status, lastError) => deps.networks.setStatus(id, status, lastError ?? null),
+    touchNetwork: (id) => deps.networks.touch(id),
+    log: (id, entry) => deps.networks.log(id, entry),
+    logger: deps.log,
+  };
+
+  return {
+    host,
+    repo,
+    publishMessage,
+
+    /** Adds a step to the inbound transaction (see InboundStep). */
+    addInboundStep(step: InboundStep) {
+      inboundSteps.push(step);
+    },
+
+    /** Called with a network id whenever something was queued on it (wakes its dispatcher). */
+    onQueued(listener: (networkId: string) => void) {
+      queuedListeners.add(listener);
+      return () => queuedListeners.delete(listener);
+    },
+
+    /**
+     * The one outbound function (reply, auto-reply, campaign, API): validates the number and
+     * text, refuses opted-out contacts, counts segments and stores the message as `queued`.
+     */
+    async queue(request: QueueRequest, tx?: Db): Promise<Message> {
+      const network = await deps.networks.runtimeInWorkspace(request.workspaceId, request.networkId);
+      if (!network.enabled) throw new AppError('NETWORK_DISABLED', 'This network is disabled. Enable it to send.');
+      const to = requireE164(request.to);
+      const { encoding, segments } = countSegments(request.body);
+      const run = async (t: Db) => {
+        const contact = await repo.upsertContact(request.workspaceId, to, t);
+        if (contact.optedOutAt) {
+          throw new AppError('CONTACT_OPTED_OUT', `${to} opted out of messages from this workspace.`);
+        }
+        const stored = await repo.insertOutbound(
+          {
+            workspaceId: request.workspaceId,
+            networkId: network.id,
+            contactId: contact.id,
+            body: request.body,
+            encoding,
+            segments,
+            origin: request.origin,
+          },
+          t,
+        );
+        return { ...stored, contact };
+      };
+      const stored = tx ? await run(tx) : await deps.db.transaction(run);
+      publishMessage(request.workspaceId, 'message.created', stored.message);
+      deps.events.toWorkspace(request.workspaceId, 'conversation.updated', {
+        conversation: toConversation(stored.conversation, stored.contact),
+      });
+      for (const listener of queuedListeners) listener(network.id);
+      return toMessage(stored.message);
+    },
+
+    async get(workspaceId: string, id: string): Promise<Message> {
+      const row = await repo.findById(workspaceId, id);
+      if (!row) throw new AppError('NOT_FOUND', 'No such message in this workspace.');
+      return toMessage(row);
+    },
+
+    async threadWith(workspaceId: string, networkId: string, number: string): Promise<Message[]> {
+      const rows = await repo.threadWith(workspaceId, networkId, normaliseSender(number), 500);
+      return rows.map(toMessage);
+    },
+  };
+}
+
+export type MessagingService = ReturnType<typeof createMessagingService>;

@@ -1,0 +1,163 @@
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/database.js';
+import { androidDevices, messages, networkLeases, networkLogs, networks } from '../../db/schema/index.js';
+
+export type NetworkRow = typeof networks.$inferSelect;
+export type NewNetworkRow = typeof networks.$inferInsert;
+export type AndroidDeviceRow = typeof androidDevices.$inferSelect;
+export type NetworkLogRow = typeof networkLogs.$inferSelect;
+
+export interface NetworkCounts {
+  inToday: number;
+  outToday: number;
+}
+
+/** Networks, their logs and leases. Workspace-facing queries take `workspaceId`; channel-facing ones take a network id from a verified source. */
+export function createNetworksRepository(db: Db) {
+  return {
+    async insert(values: NewNetworkRow, tx: Db = db): Promise<NetworkRow> {
+      const [row] = await tx.insert(networks).values(values).returning();
+      return row!;
+    },
+
+    list: (workspaceId: string) =>
+      db.select().from(networks).where(eq(networks.workspaceId, workspaceId)).orderBy(networks.createdAt),
+
+    async findInWorkspace(workspaceId: string, id: string): Promise<NetworkRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(networks)
+        .where(and(eq(networks.workspaceId, workspaceId), eq(networks.id, id)));
+      return row;
+    },
+
+    /** For channels (webhooks, binds): the network a verified request or lease points at. */
+    async findById(id: string): Promise<NetworkRow | undefined> {
+      const [row] = await db.select().from(networks).where(eq(networks.id, id));
+      return row;
+    },
+
+    async update(workspaceId: string, id: string, values: Partial<NewNetworkRow>): Promise<NetworkRow | undefined> {
+      const [row] = await db
+        .update(networks)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(networks.workspaceId, workspaceId), eq(networks.id, id)))
+        .returning();
+      return row;
+    },
+
+    /** Status changes from channels; returns the row only when something changed. */
+    async setStatus(
+      id: string,
+      status: NetworkRow['status'],
+      lastError: string | null,
+    ): Promise<NetworkRow | undefined> {
+      const [row] = await db
+        .update(networks)
+        .set({ status, lastError, lastSeenAt: status === 'connected' ? new Date() : undefined })
+        .where(
+          and(
+            eq(networks.id, id),
+            sql`(${networks.status} is distinct from ${status} or ${networks.lastError} is distinct from ${lastError})`,
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    async touch(id: string): Promise<void> {
+      await db.update(networks).set({ lastSeenAt: new Date() }).where(eq(networks.id, id));
+    },
+
+    async remove(workspaceId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(networks)
+        .where(and(eq(networks.workspaceId, workspaceId), eq(networks.id, id)))
+        .returning({ id: networks.id });
+      return rows.length > 0;
+    },
+
+    /** Messages in and out since `since`, per network of the workspace. */
+    async countsSince(workspaceId: string, since: Date): Promise<Map<string, NetworkCounts>> {
+      const rows = await db
+        .select({
+          networkId: messages.networkId,
+          inToday: sql<number>`count(*) filter (where ${messages.direction} = 'in')::int`,
+          outToday: sql<number>`count(*) filter (where ${messages.direction} = 'out')::int`,
+        })
+        .from(messages)
+        .where(and(eq(messages.workspaceId, workspaceId), gte(messages.createdAt, since)))
+        .groupBy(messages.networkId);
+      return new Map(rows.map((r) => [r.networkId, { inToday: r.inToday, outToday: r.outToday }]));
+    },
+
+    async addLog(networkId: string, entry: Pick<NetworkLogRow, 'kind' | 'message' | 'details'>): Promise<void> {
+      await db.insert(networkLogs).values({ networkId, ...entry });
+    },
+
+    listLogs: (networkId: string, limit: number) =>
+      db
+        .select()
+        .from(networkLogs)
+        .where(eq(networkLogs.networkId, networkId))
+        .orderBy(desc(networkLogs.createdAt))
+        .limit(limit),
+
+    async findAndroidDevice(networkId: string): Promise<AndroidDeviceRow | undefined> {
+      const [row] = await db.select().from(androidDevices).where(eq(androidDevices.networkId, networkId));
+      return row;
+    },
+
+    async upsertAndroidPairing(values: typeof androidDevices.$inferInsert, tx: Db = db): Promise<void> {
+      await tx
+        .insert(androidDevices)
+        .values(values)
+        .onConflictDoUpdate({
+          target: androidDevices.networkId,
+          // A new registration token unpairs the phone: its device token stops working at once.
+          set: {
+            registrationTokenHash: values.registrationTokenHash,
+            registrationTokenHint: values.registrationTokenHint,
+            deviceId: null,
+            deviceTokenHash: null,
+            pushToken: null,
+            registeredAt: null,
+          },
+        });
+    },
+
+    /**
+     * Takes or renews the lease of every enabled network for `holder`; a lease held by another
+     * instance is taken only once it has run out. Returns the ids this holder now runs.
+     */
+    async claimLeases(holder: string, seconds: number): Promise<string[]> {
+      const rows = await queryRows<{ network_id: string }>(
+        db,
+        sql`
+        insert into ${networkLeases} (network_id, holder, expires_at)
+        select id, ${holder}, now() + make_interval(secs => ${seconds}) from ${networks} where enabled
+        on conflict (network_id) do update set holder = excluded.holder, expires_at = excluded.expires_at
+          where ${networkLeases.holder} = excluded.holder or ${networkLeases.expiresAt} < now()
+        returning network_id`,
+      );
+      return rows.map((r) => r.network_id);
+    },
+
+    async releaseLeases(holder: string, networkIds?: string[]): Promise<void> {
+      await db
+        .delete(networkLeases)
+        .where(
+          networkIds
+            ? and(eq(networkLeases.holder, holder), sql`${networkLeases.networkId} = any(${networkIds})`)
+            : eq(networkLeases.holder, holder),
+        );
+    },
+
+    /** Embedded database only (one process by the data-dir lock): every lease left is a dead process's. */
+    async clearAllLeases(): Promise<void> {
+      await db.delete(networkLeases);
+    },
+  };
+}
+
+export type NetworksRepository = ReturnType<typeof createNetworksRepository>;

@@ -1,0 +1,293 @@
+import {
+  CreateNetworkBodySchema,
+  HttpSettingsSchema,
+  SmppSettingsSchema,
+  type AndroidRegistration,
+  type ConnectionTestResult,
+  type CreateNetworkBody,
+  type Network,
+  type NetworkLogEntry,
+  type NetworkStatus,
+  type UpdateNetworkBody,
+} from '@switchboard/contract';
+import type { ChannelAdapter, NetworkLogInput, NetworkRuntime } from '../../channels/channel.js';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../lib/app-error.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import { hashToken, randomToken } from '../../lib/secure-token.js';
+import type { EventPublisher } from '../../realtime/publisher.js';
+import { androidServerUrl, SECRET_FIELDS, toNetwork, type NetworkViewContext } from './network-view.js';
+import { createNetworksRepository, type NetworkRow } from './networks.repository.js';
+
+/** The sandbox's own number: a fictional one (555-01xx) that reaches nobody. */
+export const SANDBOX_ADDRESS = '+12025550100';
+const LOG_PAGE = 100;
+
+export interface NetworksServiceDeps extends NetworkViewContext {
+  db: Db;
+  secretBox: SecretBox;
+  events: EventPublisher;
+  /** The adapter of a kind (for connection tests). */
+  adapterFor(kind: NetworkRow['kind']): ChannelAdapter;
+}
+
+type ChangeListener = (networkId: string, change: 'changed' | 'removed') => void;
+
+function splitSecrets(kind: NetworkRow['kind'], settings: Record<string, unknown>) {
+  const plain: Record<string, unknown> = {};
+  const secrets: Record<string, string> = {};
+  for (const [key, value] of Object.entries(settings)) {
+    if (SECRET_FIELDS[kind].includes(key)) secrets[key] = String(value);
+    else plain[key] = value;
+  }
+  return { plain, secrets };
+}
+
+/** The workspace's networks (DESIGN §2): settings, sealed secrets, status, logs, pairing. */
+export function createNetworksService(deps: NetworksServiceDeps) {
+  const repo = createNetworksRepository(deps.db);
+  const listeners = new Set<ChangeListener>();
+  const notFound = () => new AppError('NOT_FOUND', 'No such network in this workspace.');
+  const secretsOf = (row: NetworkRow) => deps.secretBox.openJson(row.secrets);
+
+  async function view(row: NetworkRow): Promise<Network> {
+    const counts = await repo.countsSince(row.workspaceId, startOfToday());
+    const device = row.kind === 'android' ? await repo.findAndroidDevice(row.id) : undefined;
+    return toNetwork(row, secretsOf(row), counts.get(row.id), device, deps);
+  }
+
+  /** Tells the browsers; `reconfigured` also tells the runner to restart the channel (new settings). */
+  async function announce(row: NetworkRow, reconfigured: boolean) {
+    deps.events.toWorkspace(row.workspaceId, 'network.updated', { network: await view(row) });
+    if (reconfigured) for (const listener of listeners) listener(row.id, 'changed');
+  }
+
+  async function issueRegistrationToken(networkId: string, tx: Db = deps.db): Promise<AndroidRegistration> {
+    const token = randomToken();
+    await repo.upsertAndroidPairing(
+      {
+        networkId,
+        registrationTokenHash: hashToken(token),
+        registrationTokenHint: token.slice(-4),
+        webhookToken: randomToken(),
+        signingKey: deps.secretBox.seal(randomToken()),
+      },
+      tx,
+    );
+    return { serverUrl: androidServerUrl(deps.publicUrl), token };
+  }
+
+  function runtimeOf(row: NetworkRow): NetworkRuntime {
+    return {
+      id: row.id,
+      workspaceId: row.workspaceId,
+      kind: row.kind,
+      name: row.name,
+      address: row.address,
+      throughput: row.throughput,
+      enabled: row.enabled,
+      settings: { ...row.settings, ...secretsOf(row) },
+    };
+  }
+
+  /** A create body as the runtime an adapter can test, before anything is saved. */
+  function draftRuntime(body: CreateNetworkBody): NetworkRuntime {
+    const parsed = CreateNetworkBodySchema.parse(body);
+    return {
+      id: '00000000-0000-0000-0000-000000000000',
+      workspaceId: '',
+      kind: parsed.kind,
+      name: parsed.name,
+      address: 'address' in parsed ? parsed.address : SANDBOX_ADDRESS,
+      throughput: 'throughput' in parsed ? parsed.throughput : 1,
+      enabled: true,
+      settings: 'settings' in parsed ? parsed.settings : {},
+    };
+  }
+
+  async function test(runtime: NetworkRuntime): Promise<ConnectionTestResult> {
+    const result = await deps.adapterFor(runtime.kind).testConnection(runtime);
+    return result.ok ? { ok: true, error: null } : { ok: false, error: result.error };
+  }
+
+  return {
+    onChange(listener: ChangeListener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    async list(workspaceId: string): Promise<Network[]> {
+      const [rows, counts] = await Promise.all([repo.list(workspaceId), repo.countsSince(workspaceId, startOfToday())]);
+      return Promise.all(
+        rows.map(async (row) => {
+          const device = row.kind === 'android' ? await repo.findAndroidDevice(row.id) : undefined;
+          return toNetwork(row, secretsOf(row), counts.get(row.id), device, deps);
+        }),
+      );
+    },
+
+    async get(workspaceId: string, id: string): Promise<Network> {
+      const row = await repo.findInWorkspace(workspaceId, id);
+      if (!row) throw notFound();
+      return view(row);
+    },
+
+    /** Every new workspace gets a connected sandbox, so a new user can try everything at once. */
+    async createSandbox(workspaceId: string, tx: Db = deps.db): Promise<void> {
+      await repo.insert(
+        {
+          workspaceId,
+          kind: 'sandbox',
+          name: 'Sandbox',
+          address: SANDBOX_ADDRESS,
+          throughput: 10,
+          status: 'connected',
+        },
+        tx,
+      );
+    },
+
+    async create(
+      workspaceId: string,
+      body: CreateNetworkBody,
+    ): Promise<{ network: Network; registration?: AndroidRegistration }> {
+      const parsed = CreateNetworkBodySchema.parse(body);
+      const { plain, secrets } = splitSecrets(parsed.kind, 'settings' in parsed ? parsed.settings : {});
+      const result = await deps.db.transaction(async (tx) => {
+        const row = await repo.insert(
+          {
+            workspaceId,
+            kind: parsed.kind,
+            name: parsed.name,
+            address: 'address' in parsed ? parsed.address : parsed.kind === 'sandbox' ? SANDBOX_ADDRESS : '',
+            throughput: 'throughput' in parsed ? parsed.throughput : parsed.kind === 'sandbox' ? 10 : 1,
+            // The sandbox is always there; the others connect once their channel says so.
+            status: parsed.kind === 'sandbox' ? 'connected' : 'disconnected',
+            settings: plain,
+            secrets: Object.keys(secrets).length ? deps.secretBox.sealJson(secrets) : null,
+          },
+          tx,
+        );
+        const registration = parsed.kind === 'android' ? await issueRegistrationToken(row.id, tx) : undefined;
+        return { row, registration };
+      });
+      await announce(result.row, true);
+      return { network: await view(result.row), registration: result.registration };
+    },
+
+    async update(workspaceId: string, id: string, body: UpdateNetworkBody): Promise<Network> {
+      const current = await repo.findInWorkspace(workspaceId, id);
+      if (!current) throw notFound();
+      const values: Partial<NetworkRow> = {};
+      if (body.name !== undefined) values.name = body.name;
+      if (body.address !== undefined) values.address = body.address;
+      if (body.throughput !== undefined) values.throughput = body.throughput;
+      if (body.enabled !== undefined) values.enabled = body.enabled;
+      if (body.settings) {
+        if (current.kind !== 'smpp' && current.kind !== 'http') {
+          throw new AppError('WRONG_NETWORK_KIND', `A ${current.kind} network has no settings to change.`);
+        }
+        const { plain, secrets } = splitSecrets(current.kind, body.settings);
+        const merged = { ...current.settings, ...plain };
+        const schema = current.kind === 'smpp' ? SmppSettingsSchema : HttpSettingsSchema;
+        const check = schema.safeParse({ ...merged, ...secretsOf(current), ...secrets });
+        if (!check.success) {
+          throw new AppError(
+            'VALIDATION_FAILED',
+            'Some settings are not valid.',
+            check.error.issues.map((issue) => ({
+              path: `body.settings.${issue.path.join('.')}`,
+              message: issue.message,
+            })),
+          );
+        }
+        values.settings = merged;
+        if (Object.keys(secrets).length)
+          values.secrets = deps.secretBox.sealJson({ ...secretsOf(current), ...secrets });
+      }
+      if (values.enabled === false) values.status = current.kind === 'sandbox' ? 'connected' : 'disconnected';
+      const row = await repo.update(workspaceId, id, values);
+      if (!row) throw notFound();
+      await announce(row, true);
+      return view(row);
+    },
+
+    async remove(workspaceId: string, id: string): Promise<void> {
+      if (!(await repo.remove(workspaceId, id))) throw notFound();
+      deps.events.toWorkspace(workspaceId, 'network.deleted', { id });
+      for (const listener of listeners) listener(id, 'removed');
+    },
+
+    /** Android: a new registration token (shown once); the paired phone must register again. */
+    async rotateRegistrationToken(
+      workspaceId: string,
+      id: string,
+    ): Promise<{ network: Network; registration: AndroidRegistration }> {
+      const row = await repo.findInWorkspace(workspaceId, id);
+      if (!row) throw notFound();
+      if (row.kind !== 'android') {
+        throw new AppError('WRONG_NETWORK_KIND', 'Only Android networks have a registration token.');
+      }
+      const registration = await issueRegistrationToken(id);
+      const updated = (await repo.setStatus(id, 'disconnected', null)) ?? row;
+      await announce(updated, true);
+      return { network: await view(updated), registration };
+    },
+
+    async logs(workspaceId: string, id: string): Promise<NetworkLogEntry[]> {
+      const row = await repo.findInWorkspace(workspaceId, id);
+      if (!row) throw notFound();
+      const rows = await repo.listLogs(id, LOG_PAGE);
+      return rows.map((r) => ({
+        id: r.id,
+        kind: r.kind,
+        message: r.message,
+        details: r.details ?? null,
+        createdAt: r.createdAt.toISOString(),
+      }));
+    },
+
+    testDraft: (body: CreateNetworkBody) => test(draftRuntime(body)),
+
+    async testSaved(workspaceId: string, id: string): Promise<ConnectionTestResult> {
+      const row = await repo.findInWorkspace(workspaceId, id);
+      if (!row) throw notFound();
+      return test(runtimeOf(row));
+    },
+
+    /** For channels: the network with its secrets opened, or undefined. Never leave the server. */
+    async runtime(id: string): Promise<NetworkRuntime | undefined> {
+      const row = await repo.findById(id);
+      return row ? runtimeOf(row) : undefined;
+    },
+
+    /** For the pipeline: a workspace's network with its secrets opened (404 for another workspace's). */
+    async runtimeInWorkspace(workspaceId: string, id: string): Promise<NetworkRuntime> {
+      const row = await repo.findInWorkspace(workspaceId, id);
+      if (!row) throw notFound();
+      return runtimeOf(row);
+    },
+
+    async setStatus(id: string, status: NetworkStatus, lastError: string | null = null): Promise<void> {
+      const row = await repo.setStatus(id, status, lastError);
+      if (row) await announce(row, false);
+    },
+
+    touch: (id: string) => repo.touch(id),
+
+    async log(id: string, entry: NetworkLogInput): Promise<void> {
+      await repo.addLog(id, { kind: entry.kind, message: entry.message, details: entry.details ?? null });
+    },
+
+    claimLeases: (holder: string, seconds: number) => repo.claimLeases(holder, seconds),
+    releaseLeases: (holder: string, networkIds?: string[]) => repo.releaseLeases(holder, networkIds),
+    clearAllLeases: () => repo.clearAllLeases(),
+  };
+}
+
+function startOfToday(): Date {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+export type NetworksService = ReturnType<typeof createNetworksService>;
