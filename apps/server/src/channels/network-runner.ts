@@ -86,7 +86,12 @@ export function createNetworkRunner(options: NetworkRunnerOptions) {
       if (change === 'changed') await tick();
     });
   });
-  options.messaging.onQueued((id) => running.get(id)?.dispatcher?.wake());
+  options.messaging.onQueued((id) => {
+    const entry = running.get(id);
+    // A network this instance does not run yet (e.g. just created): try to take its lease now.
+    if (entry) entry.dispatcher?.wake();
+    else void schedule(tick);
+  });
 
   return {
     async start() {

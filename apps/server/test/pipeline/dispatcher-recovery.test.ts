@@ -1,0 +1,89 @@
+import type { NetworksResponse } from '@switchboard/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPacer } from '../../src/channels/pacer.js';
+import { messages, networkLeases } from '../../src/db/schema/index.js';
+import { createTestApp, register, type SignedIn, type TestApp } from '../helpers/test-app.js';
+
+describe('dispatcher leases', () => {
+  let t: TestApp;
+  let admin: SignedIn;
+  let sandboxId: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await register(t.app, 'owner@leases.example');
+    const list = await t.app.inject({ method: 'GET', url: '/api/networks', headers: admin.authorization });
+    sandboxId = list.json<NetworksResponse>().networks[0]!.id;
+  });
+  afterAll(() => t.close());
+
+  const stateOf = async (id: string) =>
+    (await t.app.database.db.select({ state: messages.state, attempts: messages.attempts }).from(messages).where(eq(messages.id, id)))[0]!;
+
+  it('picks up a message whose dispatcher died mid-send once its lease runs out', async () => {
+    // Stored straight through the repository, so nothing wakes a dispatcher before the lease is set.
+    const repo = t.app.services.messaging.repo;
+    const contact = await repo.upsertContact(admin.userData.workspaceId, '+12025550123');
+    const { message } = await repo.insertOutbound({
+      workspaceId: admin.userData.workspaceId,
+      networkId: sandboxId,
+      contactId: contact.id,
+      body: 'claimed by a dead process',
+      encoding: 'GSM-7',
+      segments: 1,
+      origin: 'api',
+    });
+    // What a process killed after claiming leaves behind: `sending`, lease still running.
+    await t.app.database.db
+      .update(messages)
+      .set({ state: 'sending', attempts: 1, leaseUntil: sql`now() + interval '1 second'` })
+      .where(eq(messages.id, message.id));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await stateOf(message.id)).state).toBe('sending');
+    let final = await stateOf(message.id);
+    const deadline = Date.now() + 5_000;
+    while (final.state !== 'delivered' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      final = await stateOf(message.id);
+    }
+    expect(final).toEqual({ state: 'delivered', attempts: 2 });
+  });
+
+  it('gives a network to one holder at a time until the lease runs out', async () => {
+    const networks = t.app.services.networks;
+    const mine = await networks.claimLeases('instance-a', 60);
+    expect(mine).not.toContain(sandboxId); // this app's own runner holds it
+    await t.app.database.db
+      .update(networkLeases)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(networkLeases.networkId, sandboxId));
+    expect(await networks.claimLeases('instance-a', 60)).toContain(sandboxId);
+    expect(await networks.claimLeases('instance-b', 60)).not.toContain(sandboxId);
+    expect(await networks.claimLeases('instance-a', 60)).toContain(sandboxId);
+  });
+});
+
+describe('pacer', () => {
+  it('never lets more parts through in a second than the limit', async () => {
+    const pacer = createPacer(50);
+    const times: number[] = [];
+    const start = performance.now();
+    while (performance.now() - start < 1_500) {
+      await pacer.take(1);
+      times.push(performance.now());
+    }
+    for (let i = 0; i < times.length; i++) {
+      const inWindow = times.filter((at) => at >= times[i]! && at < times[i]! + 1_000).length;
+      expect(inWindow).toBeLessThanOrEqual(51);
+    }
+    expect(times.length).toBeGreaterThan(60);
+  });
+
+  it('charges a long message for all its parts', async () => {
+    const pacer = createPacer(100);
+    const start = performance.now();
+    await pacer.take(10);
+    await pacer.take(1);
+    expect(performance.now() - start).toBeGreaterThanOrEqual(95);
+  });
+});
