@@ -153,6 +153,23 @@ export const CreateNetworkBodySchema = z.discriminatedUnion('kind', [
 ]);
 export type CreateNetworkBody = z.input<typeof CreateNetworkBodySchema>;
 
+/**
+ * A settings patch: every field optional and without its create-time default, so a patch that
+ * sends one field changes only that field (zod's `.partial()` would keep the defaults).
+ */
+function patchOf<T extends z.ZodRawShape>(schema: z.ZodObject<T>) {
+  const shape = Object.fromEntries(
+    Object.entries(schema.shape).map(([key, field]) => {
+      const inner = field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : (field as z.ZodType);
+      return [key, inner.optional()];
+    }),
+  );
+  return z.object(shape).strict();
+}
+
+export const SmppSettingsPatchSchema = patchOf(SmppSettingsSchema);
+export const HttpSettingsPatchSchema = patchOf(HttpSettingsSchema);
+
 /** PATCH /api/networks/:id. Absent fields keep their value; an absent secret keeps the stored one. */
 export const UpdateNetworkBodySchema = z.object({
   name: common.name.optional(),
@@ -160,9 +177,9 @@ export const UpdateNetworkBodySchema = z.object({
   throughput: throughput.optional(),
   enabled: z.boolean().optional(),
   settings: z
-    .union([SmppSettingsSchema.partial().strict(), HttpSettingsSchema.partial().strict()])
+    .record(z.string(), z.unknown())
     .optional()
-    .describe('Kind settings to change (SMPP or HTTP networks only).'),
+    .describe('Kind settings to change (SMPP or HTTP networks only), checked against the network’s kind.'),
 });
 export type UpdateNetworkBody = z.infer<typeof UpdateNetworkBodySchema>;
 

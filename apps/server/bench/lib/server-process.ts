@@ -37,6 +37,7 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
       DATA_DIR: dataDir,
       DEMO_SEED: '1',
       LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -62,4 +63,32 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Signs in as the demo admin and returns the `authorization` header value. */
+export async function demoAdminAuthorization(url: string): Promise<string> {
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@demo.com', password: 'demo-password' }),
+  });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  return `Bearer ${accessToken}`;
+}
+
+/** Calls the JSON API as the given user; throws on a non-2xx answer. */
+export async function apiCall<T>(
+  url: string,
+  authorization: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (response.status === 204 ? null : await response.json()) as T;
 }

@@ -18,7 +18,12 @@ describe('dispatcher leases', () => {
   afterAll(() => t.close());
 
   const stateOf = async (id: string) =>
-    (await t.app.database.db.select({ state: messages.state, attempts: messages.attempts }).from(messages).where(eq(messages.id, id)))[0]!;
+    (
+      await t.app.database.db
+        .select({ state: messages.state, attempts: messages.attempts })
+        .from(messages)
+        .where(eq(messages.id, id))
+    )[0]!;
 
   it('picks up a message whose dispatcher died mid-send once its lease runs out', async () => {
     // Stored straight through the repository, so nothing wakes a dispatcher before the lease is set.

@@ -52,7 +52,12 @@ describe('/api/networks', () => {
   it('stores SMPP and HTTP secrets sealed and never answers them whole', async () => {
     const smpp = await create(smppBody);
     const http = await create(httpBody);
-    expect(smpp.network.settings).toMatchObject({ host: '127.0.0.1', systemId: 'acme', password: '••••••••', windowSize: 10 });
+    expect(smpp.network.settings).toMatchObject({
+      host: '127.0.0.1',
+      systemId: 'acme',
+      password: '••••••••',
+      windowSize: 10,
+    });
     expect(http.network.settings).toMatchObject({
       accountSid: 'AC0123456789',
       authToken: '••••••••1234',
@@ -89,17 +94,27 @@ describe('/api/networks', () => {
 
   it('refuses a registration token for other kinds', async () => {
     const { network } = await create(smppBody);
-    expectErrorBody(await call(admin, 'POST', `/api/networks/${network.id}/registration-token`), 409, 'WRONG_NETWORK_KIND');
+    expectErrorBody(
+      await call(admin, 'POST', `/api/networks/${network.id}/registration-token`),
+      409,
+      'WRONG_NETWORK_KIND',
+    );
   });
 
   it('validates each kind’s settings, naming the fields', async () => {
-    const bad = await call(admin, 'POST', '/api/networks', { ...smppBody, settings: { ...smppBody.settings, port: 70000 } });
+    const bad = await call(admin, 'POST', '/api/networks', {
+      ...smppBody,
+      settings: { ...smppBody.settings, port: 70000 },
+    });
     const body = expectErrorBody(bad, 400, 'VALIDATION_FAILED');
     expect(body.fields?.map((f) => f.path)).toContain('body.settings.port');
     expectErrorBody(await call(admin, 'POST', '/api/networks', { kind: 'fax', name: 'x' }), 400, 'VALIDATION_FAILED');
     expectErrorBody(await call(admin, 'POST', '/api/networks', { kind: 'http', name: 'x' }), 400, 'VALIDATION_FAILED');
     expectErrorBody(
-      await call(admin, 'POST', '/api/networks', { ...smppBody, settings: { ...smppBody.settings, password: 'longer-than-8' } }),
+      await call(admin, 'POST', '/api/networks', {
+        ...smppBody,
+        settings: { ...smppBody.settings, password: 'longer-than-8' },
+      }),
       400,
       'VALIDATION_FAILED',
     );
@@ -127,6 +142,31 @@ describe('/api/networks', () => {
     );
   });
 
+  it('changes only the settings a patch names, and only those of the network’s kind', async () => {
+    const http = await create({
+      ...httpBody,
+      settings: { ...httpBody.settings, apiBaseUrl: 'https://api.example-provider.com' },
+    });
+    await call(admin, 'PATCH', `/api/networks/${http.network.id}`, { settings: { authToken: 'new-token-5678' } });
+    expect((await t.app.services.networks.runtime(http.network.id))!.settings).toMatchObject({
+      apiBaseUrl: 'https://api.example-provider.com',
+      authToken: 'new-token-5678',
+    });
+    const smpp = await create({ ...smppBody, settings: { ...smppBody.settings, windowSize: 42, systemType: 'VMA' } });
+    await call(admin, 'PATCH', `/api/networks/${smpp.network.id}`, { settings: { password: 'n3w' } });
+    expect((await t.app.services.networks.runtime(smpp.network.id))!.settings).toMatchObject({
+      windowSize: 42,
+      systemType: 'VMA',
+      password: 'n3w',
+    });
+    const wrongKind = await call(admin, 'PATCH', `/api/networks/${smpp.network.id}`, {
+      settings: { authToken: 'leak' },
+    });
+    expectErrorBody(wrongKind, 400, 'VALIDATION_FAILED');
+    const [row] = await t.app.database.db.select().from(networks).where(eq(networks.id, smpp.network.id));
+    expect(JSON.stringify(row!.settings)).not.toContain('leak');
+  });
+
   it('shows a disabled network as disconnected', async () => {
     const { network } = await create(smppBody);
     const response = await call(admin, 'PATCH', `/api/networks/${network.id}`, { enabled: false });
@@ -142,8 +182,16 @@ describe('/api/networks', () => {
       ['GET', `/api/networks/${network.id}/logs`],
       ['POST', `/api/networks/${network.id}/test-connection`],
     ] as const) {
-      expectErrorBody(await call(stranger, method, url, method === 'PATCH' ? { name: 'x' } : undefined), 404, 'NOT_FOUND');
-      expectErrorBody(await call(editor, method, url, method === 'PATCH' ? { name: 'x' } : undefined), 403, 'FORBIDDEN');
+      expectErrorBody(
+        await call(stranger, method, url, method === 'PATCH' ? { name: 'x' } : undefined),
+        404,
+        'NOT_FOUND',
+      );
+      expectErrorBody(
+        await call(editor, method, url, method === 'PATCH' ? { name: 'x' } : undefined),
+        403,
+        'FORBIDDEN',
+      );
     }
     const theirs = (await call(stranger, 'GET', '/api/networks')).json<NetworksResponse>().networks;
     expect(theirs.map((n: Network) => n.id)).not.toContain(network.id);

@@ -26,10 +26,12 @@ describe('the message pipeline through the sandbox network', () => {
 
   const post = (who: SignedIn, url: string, payload: object) =>
     t.app.inject({ method: 'POST', url, headers: who.authorization, payload });
-  const textWorkspace = (body: string, from = PHONE) => post(admin, `/api/networks/${sandboxId}/sandbox/messages`, { from, body });
+  const textWorkspace = (body: string, from = PHONE) =>
+    post(admin, `/api/networks/${sandboxId}/sandbox/messages`, { from, body });
   const getMessage = async (id: string) =>
-    (await t.app.inject({ method: 'GET', url: `/api/messages/${id}`, headers: admin.authorization })).json<MessageResponse>()
-      .message;
+    (
+      await t.app.inject({ method: 'GET', url: `/api/messages/${id}`, headers: admin.authorization })
+    ).json<MessageResponse>().message;
   async function waitForState(id: string, state: Message['state'], timeoutMs = 5_000): Promise<Message> {
     const end = Date.now() + timeoutMs;
     for (;;) {
@@ -72,10 +74,20 @@ describe('the message pipeline through the sandbox network', () => {
   });
 
   it('sends a reply through queued → sending → sent → delivered, and the phone sees it', async () => {
-    const response = await post(admin, '/api/messages', { networkId: sandboxId, to: PHONE, body: 'Thanks, see you at 5' });
+    const response = await post(admin, '/api/messages', {
+      networkId: sandboxId,
+      to: PHONE,
+      body: 'Thanks, see you at 5',
+    });
     expect(response.statusCode, response.body).toBe(201);
     const { message } = response.json<MessageResponse>();
-    expect(message).toMatchObject({ direction: 'out', state: 'queued', origin: 'reply', encoding: 'GSM-7', segments: 1 });
+    expect(message).toMatchObject({
+      direction: 'out',
+      state: 'queued',
+      origin: 'reply',
+      encoding: 'GSM-7',
+      segments: 1,
+    });
     const delivered = await waitForState(message.id, 'delivered');
     expect(delivered.providerMessageId).toBe(`sandbox-${message.id}`);
     expect(delivered.attempts).toBe(1);
@@ -104,7 +116,11 @@ describe('the message pipeline through the sandbox network', () => {
     const bad = await post(admin, '/api/messages', { networkId: sandboxId, to: '12345', body: 'hi' });
     const body = expectErrorBody(bad, 400, 'INVALID_PHONE_NUMBER');
     expect(body.error).toContain('12345');
-    expectErrorBody(await post(admin, '/api/messages', { networkId: sandboxId, to: PHONE, body: '   ' }), 400, 'VALIDATION_FAILED');
+    expectErrorBody(
+      await post(admin, '/api/messages', { networkId: sandboxId, to: PHONE, body: '   ' }),
+      400,
+      'VALIDATION_FAILED',
+    );
     expectErrorBody(
       await post(admin, '/api/messages', { networkId: sandboxId, to: PHONE, body: 'x'.repeat(1601) }),
       400,
@@ -119,7 +135,11 @@ describe('the message pipeline through the sandbox network', () => {
       .update(contacts)
       .set({ optedOutAt: new Date() })
       .where(and(eq(contacts.workspaceId, admin.userData.workspaceId), eq(contacts.phoneNumber, '+12025550177')));
-    const refused = await post(admin, '/api/messages', { networkId: sandboxId, to: '+12025550177', body: 'Come back!' });
+    const refused = await post(admin, '/api/messages', {
+      networkId: sandboxId,
+      to: '+12025550177',
+      body: 'Come back!',
+    });
     expectErrorBody(refused, 409, 'CONTACT_OPTED_OUT');
     const queued = await t.app.database.db.select().from(messages).where(eq(messages.body, 'Come back!'));
     expect(queued).toHaveLength(0);
@@ -133,9 +153,22 @@ describe('the message pipeline through the sandbox network', () => {
       payload: { kind: 'sandbox', name: 'Second sandbox' },
     });
     const id = other.json<{ network: { id: string } }>().network.id;
-    await t.app.inject({ method: 'PATCH', url: `/api/networks/${id}`, headers: admin.authorization, payload: { enabled: false } });
-    expectErrorBody(await post(admin, `/api/networks/${id}/sandbox/messages`, { from: PHONE, body: 'hi' }), 403, 'NETWORK_DISABLED');
-    expectErrorBody(await post(admin, '/api/messages', { networkId: id, to: PHONE, body: 'hi' }), 403, 'NETWORK_DISABLED');
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/networks/${id}`,
+      headers: admin.authorization,
+      payload: { enabled: false },
+    });
+    expectErrorBody(
+      await post(admin, `/api/networks/${id}/sandbox/messages`, { from: PHONE, body: 'hi' }),
+      403,
+      'NETWORK_DISABLED',
+    );
+    expectErrorBody(
+      await post(admin, '/api/messages', { networkId: id, to: PHONE, body: 'hi' }),
+      403,
+      'NETWORK_DISABLED',
+    );
   });
 
   it('keeps messages and the virtual phone to their workspace and admins', async () => {
@@ -145,9 +178,21 @@ describe('the message pipeline through the sandbox network', () => {
       404,
       'NOT_FOUND',
     );
-    expectErrorBody(await post(stranger, `/api/networks/${sandboxId}/sandbox/messages`, { from: PHONE, body: 'x' }), 404, 'NOT_FOUND');
-    expectErrorBody(await post(stranger, '/api/messages', { networkId: sandboxId, to: PHONE, body: 'x' }), 404, 'NOT_FOUND');
-    expectErrorBody(await post(editor, '/api/messages', { networkId: sandboxId, to: PHONE, body: 'x' }), 403, 'FORBIDDEN');
+    expectErrorBody(
+      await post(stranger, `/api/networks/${sandboxId}/sandbox/messages`, { from: PHONE, body: 'x' }),
+      404,
+      'NOT_FOUND',
+    );
+    expectErrorBody(
+      await post(stranger, '/api/messages', { networkId: sandboxId, to: PHONE, body: 'x' }),
+      404,
+      'NOT_FOUND',
+    );
+    expectErrorBody(
+      await post(editor, '/api/messages', { networkId: sandboxId, to: PHONE, body: 'x' }),
+      403,
+      'FORBIDDEN',
+    );
   });
 
   it('counts today’s messages per network', async () => {

@@ -236,23 +236,31 @@ export function createMessagesRepository(db: Db) {
         ? eq(messages.id, by.messageId)
         : and(eq(messages.direction, 'out'), eq(messages.providerMessageId, by.providerMessageId ?? ''));
       const where = and(eq(messages.networkId, networkId), eq(messages.direction, 'out'), match);
-      const [row] = await db
-        .update(messages)
-        .set({
-          state,
-          leaseUntil: null,
-          sentAt: state === 'sent' || state === 'delivered' ? sql`coalesce(${messages.sentAt}, ${at})` : undefined,
-          deliveredAt: state === 'delivered' ? at : undefined,
-          failedAt: state === 'failed' ? at : undefined,
-          errorCode: state === 'failed' ? (error.code ?? null) : undefined,
-          errorText: state === 'failed' ? (error.text ?? null) : undefined,
-          updatedAt: new Date(),
-        })
-        .where(and(where, sql`${STATE_RANK} < ${rankOf(state)}`))
-        .returning();
-      if (row) return { row, changed: true };
-      const [existing] = await db.select().from(messages).where(where);
-      return existing ? { row: existing, changed: false } : undefined;
+      const advance = () =>
+        db
+          .update(messages)
+          .set({
+            state,
+            leaseUntil: null,
+            sentAt: state === 'sent' || state === 'delivered' ? sql`coalesce(${messages.sentAt}, ${at})` : undefined,
+            deliveredAt: state === 'delivered' ? at : undefined,
+            failedAt: state === 'failed' ? at : undefined,
+            errorCode: state === 'failed' ? (error.code ?? null) : undefined,
+            errorText: state === 'failed' ? (error.text ?? null) : undefined,
+            updatedAt: new Date(),
+          })
+          .where(and(where, sql`${STATE_RANK} < ${rankOf(state)}`))
+          .returning();
+      // Two tries: a report can race the dispatcher's own write (`sent` + provider id) between
+      // the update and the look-up below; the second update then sees the stored id.
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const [row] = await advance();
+        if (row) return { row, changed: true };
+        const [existing] = await db.select().from(messages).where(where);
+        if (!existing) return undefined;
+        if (rankOf(existing.state) >= rankOf(state)) return { row: existing, changed: false };
+      }
+      return undefined;
     },
 
     async findById(workspaceId: string, id: string): Promise<MessageRow | undefined> {

@@ -7,6 +7,9 @@ export type NewNetworkRow = typeof networks.$inferInsert;
 export type AndroidDeviceRow = typeof androidDevices.$inferSelect;
 export type NetworkLogRow = typeof networkLogs.$inferSelect;
 
+/** Log entries kept per network (the newest). */
+export const LOG_KEPT = 500;
+
 export interface NetworkCounts {
   inToday: number;
   outToday: number;
@@ -91,8 +94,13 @@ export function createNetworksRepository(db: Db) {
       return new Map(rows.map((r) => [r.networkId, { inToday: r.inToday, outToday: r.outToday }]));
     },
 
+    /** Adds an entry and keeps the newest LOG_KEPT per network, so a flood of forged webhooks cannot fill the disk. */
     async addLog(networkId: string, entry: Pick<NetworkLogRow, 'kind' | 'message' | 'details'>): Promise<void> {
       await db.insert(networkLogs).values({ networkId, ...entry });
+      await db.execute(sql`
+        delete from ${networkLogs} where ${networkLogs.networkId} = ${networkId} and ${networkLogs.id} not in (
+          select id from ${networkLogs} where ${networkLogs.networkId} = ${networkId}
+          order by ${networkLogs.createdAt} desc limit ${LOG_KEPT})`);
     },
 
     listLogs: (networkId: string, limit: number) =>

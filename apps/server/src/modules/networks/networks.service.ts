@@ -1,6 +1,8 @@
 import {
   CreateNetworkBodySchema,
+  HttpSettingsPatchSchema,
   HttpSettingsSchema,
+  SmppSettingsPatchSchema,
   SmppSettingsSchema,
   type AndroidRegistration,
   type ConnectionTestResult,
@@ -187,23 +189,29 @@ export function createNetworksService(deps: NetworksServiceDeps) {
         if (current.kind !== 'smpp' && current.kind !== 'http') {
           throw new AppError('WRONG_NETWORK_KIND', `A ${current.kind} network has no settings to change.`);
         }
-        const { plain, secrets } = splitSecrets(current.kind, body.settings);
-        const merged = { ...current.settings, ...plain };
-        const schema = current.kind === 'smpp' ? SmppSettingsSchema : HttpSettingsSchema;
-        const check = schema.safeParse({ ...merged, ...secretsOf(current), ...secrets });
-        if (!check.success) {
+        const patch = (current.kind === 'smpp' ? SmppSettingsPatchSchema : HttpSettingsPatchSchema).safeParse(
+          body.settings,
+        );
+        const full = patch.success
+          ? (current.kind === 'smpp' ? SmppSettingsSchema : HttpSettingsSchema).safeParse({
+              ...current.settings,
+              ...secretsOf(current),
+              ...patch.data,
+            })
+          : patch;
+        if (!full.success) {
           throw new AppError(
             'VALIDATION_FAILED',
-            'Some settings are not valid.',
-            check.error.issues.map((issue) => ({
+            'Some settings are not valid for this network.',
+            full.error.issues.map((issue) => ({
               path: `body.settings.${issue.path.join('.')}`,
               message: issue.message,
             })),
           );
         }
-        values.settings = merged;
-        if (Object.keys(secrets).length)
-          values.secrets = deps.secretBox.sealJson({ ...secretsOf(current), ...secrets });
+        const { plain, secrets } = splitSecrets(current.kind, full.data);
+        values.settings = plain;
+        values.secrets = deps.secretBox.sealJson(secrets);
       }
       if (values.enabled === false) values.status = current.kind === 'sandbox' ? 'connected' : 'disconnected';
       const row = await repo.update(workspaceId, id, values);
@@ -252,7 +260,13 @@ export function createNetworksService(deps: NetworksServiceDeps) {
     async testSaved(workspaceId: string, id: string): Promise<ConnectionTestResult> {
       const row = await repo.findInWorkspace(workspaceId, id);
       if (!row) throw notFound();
-      return test(runtimeOf(row));
+      const result = await test(runtimeOf(row));
+      // An HTTP provider has no connection to watch: a checked account is the best status there is.
+      if (row.kind === 'http' && row.enabled) {
+        const changed = await repo.setStatus(id, result.ok ? 'connected' : 'error', result.error);
+        if (changed) await announce(changed, false);
+      }
+      return result;
     },
 
     /** For channels: the network with its secrets opened, or undefined. Never leave the server. */
@@ -274,6 +288,12 @@ export function createNetworksService(deps: NetworksServiceDeps) {
     },
 
     touch: (id: string) => repo.touch(id),
+
+    /** For channels: tells the browsers about a change the status does not show (a phone paired, a stream opened). */
+    async announce(id: string): Promise<void> {
+      const row = await repo.findById(id);
+      if (row) await announce(row, false);
+    },
 
     async log(id: string, entry: NetworkLogInput): Promise<void> {
       await repo.addLog(id, { kind: entry.kind, message: entry.message, details: entry.details ?? null });

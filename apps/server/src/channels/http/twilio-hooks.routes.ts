@@ -1,0 +1,142 @@
+import formBody from '@fastify/formbody';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
+import type { NetworkRuntime, StatusReport } from '../channel.js';
+import { verifyTwilioSignature } from './twilio-signature.js';
+import { statusReportOf } from './twilio-status.js';
+
+export interface TwilioHooksOptions {
+  /** PUBLIC_URL: the provider signs the URL it was given, which is this plus the path. */
+  publicUrl: string;
+  /** Pauses before looking an unknown MessageSid up again; default 200 ms then 800 ms. */
+  unknownSidRetryDelaysMs?: number[];
+}
+
+/** Twilio's webhooks are a few hundred bytes; nothing legitimate comes near this. */
+const WEBHOOK_BODY_LIMIT = 64 * 1024;
+const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+const NetworkId = z.uuid();
+
+const HookParamsSchema = z.object({
+  networkId: z.uuid().describe('The HTTP network, as in the URL shown on its settings.'),
+});
+
+const InboundSmsBodySchema = z.object({
+  MessageSid: z.string().min(1).max(64).describe('The provider’s id of the message; retries repeat it.'),
+  From: z.string().trim().min(1).max(64).describe('The sender (E.164, short code or sender id).'),
+  To: z.string().max(64).optional().describe('The network’s number that received it.'),
+  Body: z.string().describe('The text; empty for a picture-only message.'),
+});
+
+const StatusCallbackBodySchema = z.object({
+  MessageSid: z.string().min(1).max(64).describe('The sid the provider answered when the message was sent.'),
+  MessageStatus: z.string().min(1).max(32).describe('queued, sent, delivered, undelivered, failed...'),
+  ErrorCode: z.string().max(16).optional().describe('The provider’s error code when undelivered or failed.'),
+});
+
+const TwimlSchema = z.string().describe('An empty TwiML document: no automatic reply.');
+
+/**
+ * Webhooks of HTTP (Twilio-compatible) networks: inbound SMS and status callbacks. Form bodies are
+ * accepted in this plugin only; the rest of the API keeps answering 415 to anything but JSON.
+ */
+export const twilioHooksRoutes: FastifyPluginAsyncZod<TwilioHooksOptions> = async (app, options) => {
+  const { networks, messaging } = app.services;
+  const host = messaging.host;
+  const retryDelays = options.unknownSidRetryDelaysMs ?? [200, 800];
+  const verified = new WeakMap<FastifyRequest, NetworkRuntime>();
+  const tags = ['webhooks'];
+  const formats = { consumes: ['application/x-www-form-urlencoded'], produces: ['text/xml'] };
+
+  await app.register(formBody, { bodyLimit: WEBHOOK_BODY_LIMIT });
+  app.removeContentTypeParser('application/json');
+
+  // Before schema validation, so a forged request is refused (and logged) whatever its shape.
+  app.addHook('preValidation', async (request) => {
+    // A malformed id is a 404 like an unknown one: nothing at that address.
+    const id = NetworkId.safeParse((request.params as { networkId?: unknown }).networkId);
+    const network = id.success ? await networks.runtime(id.data) : undefined;
+    if (!network || network.kind !== 'http') throw new AppError('NOT_FOUND', 'No such network.');
+    await verifyTwilioSignature(request, network, options.publicUrl, host);
+    verified.set(request, network);
+  });
+
+  function networkOf(request: FastifyRequest): NetworkRuntime {
+    const network = verified.get(request);
+    if (!network) throw new AppError('NOT_FOUND', 'No such network.');
+    return network;
+  }
+
+  /**
+   * A callback can overtake the recording of the send it reports on (the provider answered, the
+   * sid is not stored yet), so an unknown sid is looked up again after short pauses.
+   */
+  async function applyWhenKnown(report: StatusReport): Promise<boolean> {
+    if (await host.applyStatus(report)) return true;
+    for (const delay of retryDelays) {
+      await sleep(delay);
+      if (await host.applyStatus(report)) return true;
+    }
+    return false;
+  }
+
+  app.post(
+    '/hooks/twilio/:networkId/sms',
+    {
+      bodyLimit: WEBHOOK_BODY_LIMIT,
+      schema: {
+        tags,
+        ...formats,
+        summary: 'Twilio "A message comes in" webhook (signed with the auth token)',
+        params: HookParamsSchema,
+        body: InboundSmsBodySchema,
+        response: { 200: TwimlSchema },
+      },
+    },
+    async (request, reply) => {
+      const network = networkOf(request);
+      if (!network.enabled) {
+        throw new AppError('NETWORK_DISABLED', 'This network is disabled and accepts no messages.');
+      }
+      await host.touchNetwork(network.id);
+      const { MessageSid, From, Body } = request.body;
+      // Answered only once the pipeline committed: a provider that gets no 200 tries again.
+      const result = await host.receiveInbound({
+        networkId: network.id,
+        from: From,
+        body: Body,
+        providerMessageId: MessageSid,
+      });
+      if (result.duplicate) request.log.debug({ messageSid: MessageSid }, 'inbound SMS already stored (a retry)');
+      return reply.type('text/xml; charset=utf-8').send(EMPTY_TWIML);
+    },
+  );
+
+  app.post(
+    '/hooks/twilio/:networkId/status',
+    {
+      bodyLimit: WEBHOOK_BODY_LIMIT,
+      schema: {
+        tags,
+        ...formats,
+        summary: 'Twilio status callback of a sent message (signed with the auth token)',
+        params: HookParamsSchema,
+        body: StatusCallbackBodySchema,
+        response: { 200: TwimlSchema },
+      },
+    },
+    async (request, reply) => {
+      const network = networkOf(request);
+      // A disabled network still takes reports: they are about messages sent while it was enabled.
+      await host.touchNetwork(network.id);
+      const report = statusReportOf(network.id, request.body);
+      if (report && !(await applyWhenKnown(report))) {
+        request.log.debug({ messageSid: request.body.MessageSid }, 'status callback for an unknown message');
+      }
+      return reply.type('text/xml; charset=utf-8').send(EMPTY_TWIML);
+    },
+  );
+};
