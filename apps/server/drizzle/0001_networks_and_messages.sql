@@ -125,5 +125,5 @@ CREATE INDEX "conversations_inbox_idx" ON "conversations" USING btree ("workspac
 CREATE INDEX "conversations_contact_idx" ON "conversations" USING btree ("contact_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "messages_provider_id_idx" ON "messages" USING btree ("network_id","direction","provider_message_id");--> statement-breakpoint
 CREATE INDEX "messages_conversation_idx" ON "messages" USING btree ("conversation_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "messages_dispatch_idx" ON "messages" USING btree ("network_id","created_at") WHERE "messages"."state" in ('queued', 'sending');--> statement-breakpoint
+CREATE INDEX "messages_dispatch_idx" ON "messages" USING btree ("network_id","created_at","id") WHERE "messages"."state" in ('queued', 'sending');--> statement-breakpoint
 CREATE INDEX "messages_network_time_idx" ON "messages" USING btree ("network_id","created_at");

@@ -30,6 +30,9 @@ import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { createNetworkRunner, type NetworkRunner } from './channels/network-runner.js';
 import { createChannelRegistry, type ChannelRegistry } from './channels/registry.js';
+import { androidChannelPlugin } from './channels/android/android-channel.js';
+import { createDeviceStreams } from './channels/android/device-streams.js';
+import { twilioHooksRoutes } from './channels/http/twilio-hooks.routes.js';
 import { createSecretBox } from './lib/secret-box.js';
 import { messagesRoutes } from './modules/messaging/messages.routes.js';
 import { createMessagingService, type MessagingService } from './modules/messaging/messaging.service.js';
@@ -99,17 +102,22 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const secretBox = createSecretBox(await resolveGeneratedSecret(config.secretsKey, config.dataDir, 'secrets-key'));
   // The socket server and the channels are attached further down; services reach them late.
   const events = createEventPublisher(() => (app.hasDecorator('io') ? app.io : undefined));
+  const androidStreams = createDeviceStreams();
   const networks = createNetworksService({
     db: database.db,
     secretBox,
     events,
     publicUrl: config.publicUrl,
     sandboxDeliveryMs: config.sandboxDeliveryMs,
-    deviceStreaming: () => false,
+    deviceStreaming: androidStreams.isStreaming,
     adapterFor: (kind) => app.channels.adapterFor(kind),
   });
   const messaging = createMessagingService({ db: database.db, networks, events, log: app.log });
-  const channels = createChannelRegistry(messaging.host, { sandboxDeliveryMs: config.sandboxDeliveryMs });
+  const channels = createChannelRegistry(messaging.host, {
+    sandboxDeliveryMs: config.sandboxDeliveryMs,
+    publicUrl: config.publicUrl,
+    android: { db: database.db, streams: androidStreams },
+  });
   const workspaces = createWorkspacesService(database.db, { onCreated: networks.createSandbox });
   app.decorate('seededDemo', config.demoSeed ? await seedDemo(database.db, workspaces) : false);
 
@@ -159,6 +167,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(preferencesRoutes, { prefix: '/api' });
   await app.register(networksRoutes, { prefix: '/api' });
   await app.register(messagesRoutes, { prefix: '/api' });
+  await app.register(androidChannelPlugin, { streams: androidStreams, secretBox, publicUrl: config.publicUrl });
+  await app.register(twilioHooksRoutes, { publicUrl: config.publicUrl });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
   await app.register(webAppPlugin, { distDir: config.webDistDir });
 

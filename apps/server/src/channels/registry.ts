@@ -1,18 +1,25 @@
 import type { NetworkKind } from '@switchboard/contract';
-import { ChannelError, type ChannelAdapter, type ChannelHost } from './channel.js';
+import { createAndroidAdapter, type AndroidAdapterDeps } from './android/android-adapter.js';
+import type { ChannelAdapter, ChannelHost } from './channel.js';
+import { createHttpAdapter } from './http/http-adapter.js';
 import { createSandboxAdapter } from './sandbox/sandbox-adapter.js';
+import { createSmppAdapter } from './smpp/smpp-adapter.js';
 
 export interface ChannelRegistryOptions {
   sandboxDeliveryMs: number;
+  /** PUBLIC_URL: where providers send their callbacks. */
+  publicUrl: string;
+  /** The Android channel's database and its phones' event streams. */
+  android: AndroidAdapterDeps;
 }
 
 /** One adapter per network kind, sharing the pipeline's host. */
 export function createChannelRegistry(host: ChannelHost, options: ChannelRegistryOptions) {
   const adapters: Record<NetworkKind, ChannelAdapter> = {
     sandbox: createSandboxAdapter(host, { deliveryMs: options.sandboxDeliveryMs }),
-    android: unavailable('android'),
-    smpp: unavailable('smpp'),
-    http: unavailable('http'),
+    android: createAndroidAdapter(options.android),
+    smpp: createSmppAdapter(host),
+    http: createHttpAdapter(host, { publicUrl: options.publicUrl }),
   };
   return {
     adapterFor: (kind: NetworkKind) => adapters[kind],
@@ -23,14 +30,3 @@ export function createChannelRegistry(host: ChannelHost, options: ChannelRegistr
 }
 
 export type ChannelRegistry = ReturnType<typeof createChannelRegistry>;
-
-// TEMPORARY while the adapters land in this change set.
-function unavailable(kind: NetworkKind): ChannelAdapter {
-  return {
-    kind,
-    send: async () => {
-      throw new ChannelError(`${kind} is not available yet`, { transient: false });
-    },
-    testConnection: async () => ({ ok: false, error: `${kind} is not available yet` }),
-  };
-}

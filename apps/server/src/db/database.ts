@@ -36,6 +36,8 @@ export type DatabaseOptions =
   | { kind: 'pglite-memory'; loadDataDir?: Blob };
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/** How often the embedded database refreshes its planner statistics. */
+const ANALYZE_EVERY_MS = 5 * 60_000;
 /** Serialises migrations when several instances start at once on one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 0x5b0a4d;
 
@@ -61,6 +63,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function wrapPglite(client: PGlite, unlock: () => Promise<void>): Promise<Database> {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+  // PGlite runs no autovacuum, so nothing would ever gather planner statistics: without them the
+  // planner guesses (and e.g. sorts a whole queue instead of reading the dispatch index in order).
+  const analyze = () => client.exec('analyze').catch(() => {});
+  await analyze();
+  const statistics = setInterval(() => void analyze(), ANALYZE_EVERY_MS);
+  statistics.unref();
   return {
     db,
     dialect: 'pglite',
@@ -68,6 +76,7 @@ async function wrapPglite(client: PGlite, unlock: () => Promise<void>): Promise<
       await client.query('select 1');
     },
     close: async () => {
+      clearInterval(statistics);
       await client.close();
       await unlock();
     },

@@ -28,16 +28,16 @@ describe('dispatcher leases', () => {
   it('picks up a message whose dispatcher died mid-send once its lease runs out', async () => {
     // Stored straight through the repository, so nothing wakes a dispatcher before the lease is set.
     const repo = t.app.services.messaging.repo;
-    const contact = await repo.upsertContact(admin.userData.workspaceId, '+12025550123');
-    const { message } = await repo.insertOutbound({
+    const queued = await repo.insertOutbound({
       workspaceId: admin.userData.workspaceId,
       networkId: sandboxId,
-      contactId: contact.id,
+      phoneNumber: '+12025550123',
       body: 'claimed by a dead process',
       encoding: 'GSM-7',
       segments: 1,
       origin: 'api',
     });
+    const message = queued.message!;
     // What a process killed after claiming leaves behind: `sending`, lease still running.
     await t.app.database.db
       .update(messages)

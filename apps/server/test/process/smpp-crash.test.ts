@@ -81,8 +81,18 @@ describe('SMPP dispatch across a SIGKILL', () => {
       await first.exited;
       const atKill = smsc.submits.length;
 
-      const second = startServer(env);
-      await second.waitForOutput('Switchboard is serving');
+      // Like a supervisor: restart until the dead process's DATA_DIR lock has gone stale (10 s).
+      let second = startServer(env);
+      for (;;) {
+        const started = await second.waitForOutput('Switchboard is serving').then(
+          () => true,
+          () => false,
+        );
+        if (started) break;
+        expect(second.stderr()).toContain('is in use by another Switchboard server');
+        await new Promise((r) => setTimeout(r, 1_000));
+        second = startServer(env);
+      }
       const texts = () => new Set(smsc.submits.map((s) => s.text));
       const deadline = Date.now() + 90_000;
       while (texts().size < MESSAGES && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
@@ -103,15 +113,24 @@ describe('SMPP dispatch across a SIGKILL', () => {
         password: 'demo-password',
       });
       const token2 = relogin.body.accessToken as string;
-      const states = new Map<string, number>();
-      for (let i = 0; i < ids.length; i += 50) {
-        const answers = await Promise.all(
-          ids.slice(i, i + 50).map((id) => api(port, 'GET', `/api/messages/${id}`, undefined, token2)),
-        );
-        for (const answer of answers) {
-          const state = (answer.body.message as { state: string }).state;
-          states.set(state, (states.get(state) ?? 0) + 1);
+      const finalStates = async () => {
+        const states = new Map<string, number>();
+        for (let i = 0; i < ids.length; i += 50) {
+          const answers = await Promise.all(
+            ids.slice(i, i + 50).map((id) => api(port, 'GET', `/api/messages/${id}`, undefined, token2)),
+          );
+          for (const answer of answers) {
+            const state = (answer.body.message as { state: string }).state;
+            states.set(state, (states.get(state) ?? 0) + 1);
+          }
         }
+        return states;
+      };
+      // The last submits' responses may still be on their way into the database.
+      let states = await finalStates();
+      for (let i = 0; i < 20 && [...states.keys()].some((s) => s !== 'sent' && s !== 'delivered'); i++) {
+        await new Promise((r) => setTimeout(r, 500));
+        states = await finalStates();
       }
       expect(
         [...states.keys()].every((s) => s === 'sent' || s === 'delivered'),

@@ -101,7 +101,7 @@ export const messages = pgTable(
     index('messages_conversation_idx').on(t.conversationId, t.createdAt.desc(), t.id.desc()),
     // The dispatcher's queue: only unfinished outbound messages are in this index.
     index('messages_dispatch_idx')
-      .on(t.networkId, t.createdAt)
+      .on(t.networkId, t.createdAt, t.id)
       .where(sql`${t.state} in ('queued', 'sending')`),
     // Per-network "today" counts.
     index('messages_network_time_idx').on(t.networkId, t.createdAt),

@@ -4,6 +4,13 @@ import { queryRows, type Db } from '../../db/database.js';
 import { contacts, conversations, messages } from '../../db/schema/index.js';
 import { camelRow, previewOf, type ContactRow, type ConversationRow, type MessageRow } from './message-rows.js';
 
+/** The outcome of queueing: no message (and no conversation) when the contact opted out. */
+export interface QueuedOutbound {
+  contact: ContactRow;
+  conversation: ConversationRow | null;
+  message: MessageRow | null;
+}
+
 /** A message claimed for sending, with its recipient's number. */
 export type ClaimedMessage = MessageRow & { toNumber: string };
 
@@ -27,7 +34,8 @@ export interface NewInbound {
 export interface NewOutbound {
   workspaceId: string;
   networkId: string;
-  contactId: string;
+  /** E.164. */
+  phoneNumber: string;
   body: string;
   encoding: MessageEncoding;
   segments: number;
@@ -105,23 +113,23 @@ export function createMessagesRepository(db: Db) {
       return row?.id;
     },
 
-    async upsertContact(workspaceId: string, phoneNumber: string, tx: Db = db): Promise<ContactRow> {
-      const [row] = await tx
-        .insert(contacts)
-        .values({ workspaceId, phoneNumber })
-        .onConflictDoUpdate({ target: [contacts.workspaceId, contacts.phoneNumber], set: { phoneNumber } })
-        .returning();
-      return row!;
-    },
-
-    /** Queues an outbound message and moves its conversation to the top (no unread bump). */
-    async insertOutbound(input: NewOutbound, tx: Db = db): Promise<Omit<StoredMessage, 'contact'>> {
-      const [row] = await queryRows<{ message: Record<string, unknown>; conversation: Record<string, unknown> }>(
+    /**
+     * Queues an outbound message to a number in one statement: finds or adds the contact, moves
+     * its conversation to the top (no unread bump) and inserts the message, unless the contact
+     * opted out. `message` and `conversation` are null when it did (nothing was queued).
+     */
+    async insertOutbound(input: NewOutbound, tx: Db = db): Promise<QueuedOutbound> {
+      const [row] = await queryRows<Record<'contact' | 'conversation' | 'message', Record<string, unknown> | null>>(
         tx,
         sql`
-        with v as (
+        with c as (
+          insert into contacts (workspace_id, phone_number) values (${input.workspaceId}, ${input.phoneNumber})
+          on conflict (workspace_id, phone_number) do update set phone_number = excluded.phone_number
+          returning *
+        ), v as (
           insert into conversations (workspace_id, network_id, contact_id, last_message_at, last_message_preview)
-          values (${input.workspaceId}, ${input.networkId}, ${input.contactId}, now(), ${previewOf(input.body)})
+          select ${input.workspaceId}, ${input.networkId}, c.id, now(), ${previewOf(input.body)} from c
+          where c.opted_out_at is null
           on conflict (network_id, contact_id) do update set
             last_message_at = greatest(conversations.last_message_at, excluded.last_message_at),
             last_message_preview = excluded.last_message_preview
@@ -129,15 +137,17 @@ export function createMessagesRepository(db: Db) {
         ), m as (
           insert into messages (workspace_id, network_id, conversation_id, contact_id, direction, body, encoding,
             segments, state, origin)
-          select ${input.workspaceId}, ${input.networkId}, v.id, ${input.contactId}, 'out', ${input.body},
+          select ${input.workspaceId}, ${input.networkId}, v.id, v.contact_id, 'out', ${input.body},
             ${input.encoding}, ${input.segments}, 'queued', ${input.origin} from v
           returning *
         )
-        select row_to_json(m) as message, row_to_json(v) as conversation from m, v`,
+        select row_to_json(c) as contact, (select row_to_json(v) from v) as conversation,
+          (select row_to_json(m) from m) as message from c`,
       );
       return {
-        message: camelRow<MessageRow>(row!.message),
-        conversation: camelRow<ConversationRow>(row!.conversation),
+        contact: camelRow<ContactRow>(row!.contact!),
+        conversation: row!.conversation ? camelRow<ConversationRow>(row!.conversation) : null,
+        message: row!.message ? camelRow<MessageRow>(row!.message) : null,
       };
     },
 

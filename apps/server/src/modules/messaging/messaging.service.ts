@@ -124,32 +124,29 @@ export function createMessagingService(deps: MessagingDeps) {
     /**
      * The one outbound function (reply, auto-reply, campaign, API): validates the number and
      * text, refuses opted-out contacts, counts segments and stores the message as `queued`.
+     * With `tx` it joins the caller's transaction (events then go out before that commits; a
+     * dispatcher woken early finds nothing yet and looks again within a second).
      */
     async queue(request: QueueRequest, tx?: Db): Promise<Message> {
-      const network = await deps.networks.runtimeInWorkspace(request.workspaceId, request.networkId);
+      const network = await deps.networks.runtimeInWorkspace(request.workspaceId, request.networkId, tx);
       if (!network.enabled) throw new AppError('NETWORK_DISABLED', 'This network is disabled. Enable it to send.');
       const to = requireE164(request.to);
       const { encoding, segments } = countSegments(request.body);
-      const run = async (t: Db) => {
-        const contact = await repo.upsertContact(request.workspaceId, to, t);
-        if (contact.optedOutAt) {
-          throw new AppError('CONTACT_OPTED_OUT', `${to} opted out of messages from this workspace.`);
-        }
-        const stored = await repo.insertOutbound(
-          {
-            workspaceId: request.workspaceId,
-            networkId: network.id,
-            contactId: contact.id,
-            body: request.body,
-            encoding,
-            segments,
-            origin: request.origin,
-          },
-          t,
-        );
-        return { ...stored, contact };
-      };
-      const stored = tx ? await run(tx) : await deps.db.transaction(run);
+      const stored = await repo.insertOutbound(
+        {
+          workspaceId: request.workspaceId,
+          networkId: network.id,
+          phoneNumber: to,
+          body: request.body,
+          encoding,
+          segments,
+          origin: request.origin,
+        },
+        tx,
+      );
+      if (!stored.message || !stored.conversation) {
+        throw new AppError('CONTACT_OPTED_OUT', `${to} opted out of messages from this workspace.`);
+      }
       publishMessage(request.workspaceId, 'message.created', stored.message);
       deps.events.toWorkspace(request.workspaceId, 'conversation.updated', {
         conversation: toConversation(stored.conversation, stored.contact),

@@ -35,8 +35,8 @@ export function createNetworksRepository(db: Db) {
     },
 
     /** For channels (webhooks, binds): the network a verified request or lease points at. */
-    async findById(id: string): Promise<NetworkRow | undefined> {
-      const [row] = await db.select().from(networks).where(eq(networks.id, id));
+    async findById(id: string, tx: Db = db): Promise<NetworkRow | undefined> {
+      const [row] = await tx.select().from(networks).where(eq(networks.id, id));
       return row;
     },
 
@@ -126,6 +126,8 @@ export function createNetworksRepository(db: Db) {
           set: {
             registrationTokenHash: values.registrationTokenHash,
             registrationTokenHint: values.registrationTokenHint,
+            webhookToken: values.webhookToken,
+            signingKey: values.signingKey,
             deviceId: null,
             deviceTokenHash: null,
             pushToken: null,

@@ -24,6 +24,8 @@ import { createNetworksRepository, type NetworkRow } from './networks.repository
 /** The sandbox's own number: a fictional one (555-01xx) that reaches nobody. */
 export const SANDBOX_ADDRESS = '+12025550100';
 const LOG_PAGE = 100;
+const RUNTIME_CACHE_MS = 5_000;
+const RUNTIME_CACHE_SIZE = 10_000;
 
 export interface NetworksServiceDeps extends NetworkViewContext {
   db: Db;
@@ -52,6 +54,26 @@ export function createNetworksService(deps: NetworksServiceDeps) {
   const notFound = () => new AppError('NOT_FOUND', 'No such network in this workspace.');
   const secretsOf = (row: NetworkRow) => deps.secretBox.openJson(row.secrets);
 
+  /**
+   * Opened networks for the message path (every inbound and outbound message needs one), kept
+   * for a few seconds. A change made on this instance drops the entry at once; one made on
+   * another instance applies here within RUNTIME_CACHE_MS.
+   */
+  const runtimes = new Map<string, { runtime: NetworkRuntime; until: number }>();
+  async function cachedRuntime(id: string, tx?: Db): Promise<NetworkRuntime | undefined> {
+    const hit = runtimes.get(id);
+    if (hit && hit.until > Date.now()) return hit.runtime;
+    const row = await repo.findById(id, tx);
+    if (!row) {
+      runtimes.delete(id);
+      return undefined;
+    }
+    const runtime = runtimeOf(row);
+    if (runtimes.size >= RUNTIME_CACHE_SIZE) runtimes.clear();
+    runtimes.set(id, { runtime, until: Date.now() + RUNTIME_CACHE_MS });
+    return runtime;
+  }
+
   async function view(row: NetworkRow): Promise<Network> {
     const counts = await repo.countsSince(row.workspaceId, startOfToday());
     const device = row.kind === 'android' ? await repo.findAndroidDevice(row.id) : undefined;
@@ -60,6 +82,7 @@ export function createNetworksService(deps: NetworksServiceDeps) {
 
   /** Tells the browsers; `reconfigured` also tells the runner to restart the channel (new settings). */
   async function announce(row: NetworkRow, reconfigured: boolean) {
+    if (reconfigured) runtimes.delete(row.id);
     deps.events.toWorkspace(row.workspaceId, 'network.updated', { network: await view(row) });
     if (reconfigured) for (const listener of listeners) listener(row.id, 'changed');
   }
@@ -221,6 +244,7 @@ export function createNetworksService(deps: NetworksServiceDeps) {
     },
 
     async remove(workspaceId: string, id: string): Promise<void> {
+      runtimes.delete(id);
       if (!(await repo.remove(workspaceId, id))) throw notFound();
       deps.events.toWorkspace(workspaceId, 'network.deleted', { id });
       for (const listener of listeners) listener(id, 'removed');
@@ -270,16 +294,14 @@ export function createNetworksService(deps: NetworksServiceDeps) {
     },
 
     /** For channels: the network with its secrets opened, or undefined. Never leave the server. */
-    async runtime(id: string): Promise<NetworkRuntime | undefined> {
-      const row = await repo.findById(id);
-      return row ? runtimeOf(row) : undefined;
-    },
+    runtime: (id: string) => cachedRuntime(id),
 
     /** For the pipeline: a workspace's network with its secrets opened (404 for another workspace's). */
-    async runtimeInWorkspace(workspaceId: string, id: string): Promise<NetworkRuntime> {
-      const row = await repo.findInWorkspace(workspaceId, id);
-      if (!row) throw notFound();
-      return runtimeOf(row);
+    async runtimeInWorkspace(workspaceId: string, id: string, tx?: Db): Promise<NetworkRuntime> {
+      // Inside a caller's transaction the read must use it: the embedded database has one connection.
+      const runtime = await cachedRuntime(id, tx);
+      if (!runtime || runtime.workspaceId !== workspaceId) throw notFound();
+      return runtime;
     },
 
     async setStatus(id: string, status: NetworkStatus, lastError: string | null = null): Promise<void> {

@@ -1,0 +1,108 @@
+import type { ServerResponse } from 'node:http';
+
+/** Events the app acts on (protocols/smsgate.md §2.8); it logs and drops names it does not know. */
+export type DeviceEvent = 'MessageEnqueued' | 'WebhooksUpdated' | 'SettingsUpdated';
+
+export interface DeviceStreamsOptions {
+  /** How often an idle stream gets a comment line, so proxies do not close it. Default 15 s. */
+  keepaliveMs?: number;
+}
+
+interface Stream {
+  deviceId: string;
+  response: ServerResponse;
+  keepalive: NodeJS.Timeout;
+}
+
+/**
+ * The server-sent event streams phones hold open on this instance, per network: how the server
+ * wakes a phone at once instead of waiting for its 15-minute poll.
+ */
+export function createDeviceStreams(options: DeviceStreamsOptions = {}) {
+  const keepaliveMs = options.keepaliveMs ?? 15_000;
+  const byNetwork = new Map<string, Set<Stream>>();
+  const listeners = new Set<(networkId: string) => void>();
+  let closing = false;
+
+  function write(stream: Stream, text: string) {
+    if (!stream.response.writableEnded && !stream.response.destroyed) stream.response.write(text);
+  }
+
+  function changed(networkId: string) {
+    if (!closing) for (const listener of listeners) listener(networkId);
+  }
+
+  function remove(networkId: string, stream: Stream) {
+    clearInterval(stream.keepalive);
+    const streams = byNetwork.get(networkId);
+    if (!streams?.delete(stream)) return;
+    if (streams.size === 0) byNetwork.delete(networkId);
+    changed(networkId);
+  }
+
+  return {
+    /** Answers with an event stream on `response` and keeps it until either side closes it. */
+    open(networkId: string, deviceId: string, response: ServerResponse): void {
+      // The phone may have hung up while its token was checked: 'close' has fired already.
+      if (response.destroyed) return;
+      response.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        // nginx buffers responses by default, which would hold events back.
+        'x-accel-buffering': 'no',
+      });
+      // A first line sends the headers now, so the phone knows its stream is up.
+      response.write(':connected\n\n');
+      if (closing) {
+        response.end();
+        return;
+      }
+      const stream: Stream = {
+        deviceId,
+        response,
+        keepalive: setInterval(() => write(stream, ':keepalive\n\n'), keepaliveMs),
+      };
+      let streams = byNetwork.get(networkId);
+      if (!streams) byNetwork.set(networkId, (streams = new Set()));
+      streams.add(stream);
+      response.on('close', () => remove(networkId, stream));
+      changed(networkId);
+    },
+
+    send(networkId: string, event: DeviceEvent, data: unknown = null): void {
+      for (const stream of byNetwork.get(networkId) ?? [])
+        write(stream, `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+
+    isStreaming: (networkId: string): boolean => (byNetwork.get(networkId)?.size ?? 0) > 0,
+
+    networkIds: (): string[] => [...byNetwork.keys()],
+
+    /** Ends the network's streams, or only those of devices `keep` says no to. */
+    end(networkId: string, keep?: (deviceId: string) => boolean): void {
+      for (const stream of byNetwork.get(networkId) ?? []) {
+        if (!keep?.(stream.deviceId)) stream.response.end();
+      }
+    },
+
+    /** Called with a network id when a stream of it opens or closes. */
+    onChange(listener: (networkId: string) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    async close(): Promise<void> {
+      closing = true;
+      for (const [networkId, streams] of byNetwork) {
+        for (const stream of streams) {
+          clearInterval(stream.keepalive);
+          stream.response.end();
+        }
+        byNetwork.delete(networkId);
+      }
+    },
+  };
+}
+
+export type DeviceStreams = ReturnType<typeof createDeviceStreams>;
