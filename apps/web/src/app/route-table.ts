@@ -46,7 +46,7 @@ export const layoutRoutes: PageRoute[] = [
   {
     path: '/views/networks',
     handle: { id: 'networks', loginRequired: true, rule: 'admin', searchable: true },
-    load: comingLater,
+    load: () => import('../features/networks/pages/networks-page'),
   },
   {
     path: '/views/auto-reply',
@@ -61,7 +61,7 @@ export const layoutRoutes: PageRoute[] = [
   {
     path: '/network-settings',
     handle: { id: 'networkSettings', loginRequired: true, rule: 'admin', searchable: true },
-    load: comingLater,
+    load: () => import('../features/networks/pages/network-settings-page'),
   },
   {
     path: '/profile-settings',

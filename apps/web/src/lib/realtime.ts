@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@switchboard/contract';
 import { session, useSession } from './session';
@@ -6,6 +6,22 @@ import { session, useSession } from './session';
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let socket: AppSocket | null = null;
+const socketListeners = new Set<() => void>();
+
+function setSocket(next: AppSocket | null) {
+  socket = next;
+  for (const listener of socketListeners) listener();
+}
+
+function subscribeToSocket(listener: () => void) {
+  socketListeners.add(listener);
+  return () => socketListeners.delete(listener);
+}
+
+/** The signed-in user's socket in a component: null until it connects after sign-in. */
+export function useSocket(): AppSocket | null {
+  return useSyncExternalStore(subscribeToSocket, getSocket, () => null);
+}
 
 /** One id per browser tab, sent with ENTERED (spec §3). */
 function tabSessionId(): string {
@@ -41,12 +57,12 @@ export function useRealtimeConnection() {
       s = io({ path: '/socket.io', auth: (cb) => cb({ token: session.accessToken() ?? '' }) });
       s.on('connect', () => s?.emit('ENTERED', { email, sessionId: tabSessionId() }));
       s.on('user.updated', ({ userData }) => session.updateUser(userData));
-      socket = s;
+      setSocket(s);
     });
     return () => {
       cancelled = true;
       s?.disconnect();
-      if (socket === s) socket = null;
+      if (socket === s) setSocket(null);
     };
   }, [userId, email]);
 }

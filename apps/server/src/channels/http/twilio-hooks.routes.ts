@@ -101,9 +101,9 @@ export const twilioHooksRoutes: FastifyPluginAsyncZod<TwilioHooksOptions> = asyn
       if (!network.enabled) {
         throw new AppError('NETWORK_DISABLED', 'This network is disabled and accepts no messages.');
       }
-      await host.touchNetwork(network.id);
       const { MessageSid, From, Body } = request.body;
       // Answered only once the pipeline committed: a provider that gets no 200 tries again.
+      // (Storing it also records the network's sign of life.)
       const result = await host.receiveInbound({
         networkId: network.id,
         from: From,

@@ -58,6 +58,9 @@ export function createSmppAdapter(host: ChannelHost, options: SmppAdapterOptions
     hostCalls.set(networkId, next);
   }
 
+  /** The last log line per network: a bind retried every minute with the same refusal logs it once. */
+  const lastLogged = new Map<string, string>();
+
   function reportStatus(networkId: string, settings: SmppSettings, status: NetworkStatus, detail: string | null): void {
     inOrder(networkId, () => host.setNetworkStatus(networkId, status, status === 'error' ? detail : null));
     const where = `${settings.host}:${settings.port}`;
@@ -68,6 +71,8 @@ export function createSmppAdapter(host: ChannelHost, options: SmppAdapterOptions
             kind: 'error',
             message: `${status === 'error' ? 'Bind failed' : 'Connection lost'} (${where}): ${detail}`,
           } as const);
+    if (lastLogged.get(networkId) === entry.message) return;
+    lastLogged.set(networkId, entry.message);
     inOrder(networkId, () => host.log(networkId, entry));
   }
 
@@ -75,6 +80,7 @@ export function createSmppAdapter(host: ChannelHost, options: SmppAdapterOptions
     const bind = binds.get(networkId);
     if (!bind) return;
     binds.delete(networkId);
+    lastLogged.delete(networkId);
     bind.deliveries.close();
     // No status report: another instance may hold the network by now and have reported its own.
     await bind.session.stop();

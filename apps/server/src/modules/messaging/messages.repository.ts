@@ -20,17 +20,6 @@ export interface StoredMessage {
   contact: ContactRow;
 }
 
-export interface NewInbound {
-  workspaceId: string;
-  networkId: string;
-  phoneNumber: string;
-  body: string;
-  encoding: MessageEncoding;
-  segments: number;
-  providerMessageId: string;
-  receivedAt: Date;
-}
-
 export interface NewOutbound {
   workspaceId: string;
   networkId: string;
@@ -46,73 +35,9 @@ export interface NewOutbound {
 const STATE_RANK = sql`case ${messages.state} when 'queued' then 0 when 'sending' then 1 when 'sent' then 2 else 3 end`;
 const rankOf = (state: string) => ({ queued: 0, sending: 1, sent: 2 })[state] ?? 3;
 
-function stored(row: {
-  message: Record<string, unknown>;
-  conversation: Record<string, unknown>;
-  contact: Record<string, unknown>;
-}): StoredMessage {
-  return {
-    message: camelRow<MessageRow>(row.message),
-    conversation: camelRow<ConversationRow>(row.conversation),
-    contact: camelRow<ContactRow>(row.contact),
-  };
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
-
 /** Contacts, conversations and messages. Every workspace-facing query takes `workspaceId`. */
 export function createMessagesRepository(db: Db) {
   return {
-    /**
-     * Stores an inbound message with its contact and conversation in one statement. A provider id
-     * already stored for the network raises a unique violation (the caller treats it as a retry).
-     */
-    async insertInbound(input: NewInbound, tx: Db = db): Promise<StoredMessage> {
-      const [row] = await queryRows<Parameters<typeof stored>[0]>(
-        tx,
-        sql`
-        with c as (
-          insert into contacts (workspace_id, phone_number) values (${input.workspaceId}, ${input.phoneNumber})
-          on conflict (workspace_id, phone_number) do update set phone_number = excluded.phone_number
-          returning *
-        ), v as (
-          insert into conversations (workspace_id, network_id, contact_id, last_message_at, last_message_preview, unread_count)
-          select ${input.workspaceId}, ${input.networkId}, c.id, ${input.receivedAt}, ${previewOf(input.body)}, 1 from c
-          on conflict (network_id, contact_id) do update set
-            last_message_at = greatest(conversations.last_message_at, excluded.last_message_at),
-            last_message_preview = case when excluded.last_message_at >= conversations.last_message_at
-              then excluded.last_message_preview else conversations.last_message_preview end,
-            unread_count = conversations.unread_count + 1
-          returning *
-        ), m as (
-          insert into messages (workspace_id, network_id, conversation_id, contact_id, direction, body, encoding,
-            segments, state, provider_message_id, received_at)
-          select ${input.workspaceId}, ${input.networkId}, v.id, c.id, 'in', ${input.body}, ${input.encoding},
-            ${input.segments}, 'received', ${input.providerMessageId}, ${input.receivedAt} from c, v
-          returning *
-        )
-        select row_to_json(m) as message, row_to_json(v) as conversation, row_to_json(c) as contact from m, v, c`,
-      );
-      return stored(row!);
-    },
-
-    async findInboundId(networkId: string, providerMessageId: string): Promise<string | undefined> {
-      const [row] = await db
-        .select({ id: messages.id })
-        .from(messages)
-        .where(
-          and(
-            eq(messages.networkId, networkId),
-            eq(messages.direction, 'in'),
-            eq(messages.providerMessageId, providerMessageId),
-          ),
-        );
-      return row?.id;
-    },
-
     /**
      * Queues an outbound message to a number in one statement: finds or adds the contact, moves
      * its conversation to the top (no unread bump) and inserts the message, unless the contact

@@ -8,7 +8,9 @@ import { countSegments } from '../../lib/sms-segments.js';
 import type { EventPublisher } from '../../realtime/publisher.js';
 import type { NetworksService } from '../networks/networks.service.js';
 import { toConversation, toMessage, type MessageRow } from './message-rows.js';
-import { createMessagesRepository, isUniqueViolation, type StoredMessage } from './messages.repository.js';
+import { createBatcher } from '../../lib/batcher.js';
+import { insertInboundBatch, type NewInbound, type StoredInbound } from './inbound.repository.js';
+import { createMessagesRepository } from './messages.repository.js';
 
 export interface QueueRequest {
   workspaceId: string;
@@ -23,7 +25,7 @@ export interface QueueRequest {
  * Runs inside the inbound transaction after the message is stored and before the commit. Opt-out
  * keywords (conversations issue) and auto-reply (auto-reply issue) plug in here, in that order.
  */
-export type InboundStep = (stored: StoredMessage, tx: Db) => Promise<void>;
+export type InboundStep = (stored: Extract<StoredInbound, { duplicate: false }>, tx: Db) => Promise<void>;
 
 export interface MessagingDeps {
   db: Db;
@@ -46,12 +48,39 @@ export function createMessagingService(deps: MessagingDeps) {
     deps.events.toWorkspace(workspaceId, event, { message: toMessage(row) });
   }
 
+  /**
+   * Stores a batch of inbound messages in one transaction and runs the inbound steps on each new
+   * one; then, after the commit, tells the browsers.
+   */
+  async function storeInbound(items: NewInbound[]): Promise<InboundResult[]> {
+    const results = await deps.db.transaction(async (tx) => {
+      const stored = await insertInboundBatch(tx, items);
+      await deps.networks.touchMany([...new Set(items.map((i) => i.networkId))], tx);
+      for (const entry of stored) {
+        if (entry.duplicate) continue;
+        for (const step of inboundSteps) await step(entry, tx);
+      }
+      return stored;
+    });
+    return results.map((entry) => {
+      if (entry.duplicate) return { messageId: entry.messageId, duplicate: true };
+      publishMessage(entry.message.workspaceId, 'message.created', entry.message);
+      deps.events.toWorkspace(entry.message.workspaceId, 'conversation.updated', {
+        conversation: toConversation(entry.conversation, entry.contact),
+      });
+      return { messageId: entry.message.id, duplicate: false };
+    });
+  }
+  // Webhooks that arrive while a batch is being stored wait and go together in the next one:
+  // one commit for many messages is what lets the embedded database keep up with a burst.
+  const inboundBatcher = createBatcher(storeInbound, { maxBatch: 200 });
+
   async function receiveInbound(input: InboundInput): Promise<InboundResult> {
     const network = await deps.networks.runtime(input.networkId);
     if (!network) throw new AppError('NOT_FOUND', 'No such network.');
     if (!network.enabled) throw new AppError('NETWORK_DISABLED', 'This network is disabled and accepts no messages.');
     const { encoding, segments } = countSegments(input.body);
-    const values = {
+    return inboundBatcher.add({
       workspaceId: network.workspaceId,
       networkId: network.id,
       phoneNumber: normaliseSender(input.from),
@@ -60,27 +89,7 @@ export function createMessagingService(deps: MessagingDeps) {
       segments,
       providerMessageId: input.providerMessageId,
       receivedAt: input.receivedAt ?? new Date(),
-    };
-    let result: StoredMessage;
-    try {
-      result = await deps.db.transaction(async (tx) => {
-        const inserted = await repo.insertInbound(values, tx);
-        for (const step of inboundSteps) await step(inserted, tx);
-        return inserted;
-      });
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      // The channel retried a message we already have: answer as before, change nothing.
-      const existing = await repo.findInboundId(network.id, input.providerMessageId);
-      if (!existing) throw error;
-      return { messageId: existing, duplicate: true };
-    }
-    // Published only after the commit, so a client that refetches sees what the event announced.
-    publishMessage(network.workspaceId, 'message.created', result.message);
-    deps.events.toWorkspace(network.workspaceId, 'conversation.updated', {
-      conversation: toConversation(result.conversation, result.contact),
     });
-    return { messageId: result.message.id, duplicate: false };
   }
 
   async function applyStatus(report: StatusReport): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database.js';
 import { androidDevices, messages, networkLeases, networkLogs, networks } from '../../db/schema/index.js';
 
@@ -68,8 +68,20 @@ export function createNetworksRepository(db: Db) {
       return row;
     },
 
-    async touch(id: string): Promise<void> {
-      await db.update(networks).set({ lastSeenAt: new Date() }).where(eq(networks.id, id));
+    /**
+     * Records a sign of life. Written only when the stored time is over 10 seconds old: it
+     * comes with every message, and rewriting a row per message would cost more than the message.
+     */
+    async touch(ids: string[], tx: Db = db): Promise<void> {
+      await tx
+        .update(networks)
+        .set({ lastSeenAt: new Date() })
+        .where(
+          and(
+            inArray(networks.id, ids),
+            sql`(${networks.lastSeenAt} is null or ${networks.lastSeenAt} < now() - interval '10 seconds')`,
+          ),
+        );
     },
 
     async remove(workspaceId: string, id: string): Promise<boolean> {
@@ -158,7 +170,7 @@ export function createNetworksRepository(db: Db) {
         .delete(networkLeases)
         .where(
           networkIds
-            ? and(eq(networkLeases.holder, holder), sql`${networkLeases.networkId} = any(${networkIds})`)
+            ? and(eq(networkLeases.holder, holder), inArray(networkLeases.networkId, networkIds))
             : eq(networkLeases.holder, holder),
         );
     },

@@ -309,7 +309,9 @@ export function createNetworksService(deps: NetworksServiceDeps) {
       if (row) await announce(row, false);
     },
 
-    touch: (id: string) => repo.touch(id),
+    touch: (id: string) => repo.touch([id]),
+    /** Sign of life of the networks of an inbound batch, in its transaction. */
+    touchMany: (ids: string[], tx?: Db) => repo.touch(ids, tx),
 
     /** For channels: tells the browsers about a change the status does not show (a phone paired, a stream opened). */
     async announce(id: string): Promise<void> {

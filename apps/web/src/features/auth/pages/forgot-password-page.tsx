@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useForgotPassword } from '../api/use-forgot-password';
 import { AuthLayout } from '../components/auth-layout';
 import { BackToLogin } from '../components/back-to-login';
-import { useApiErrorMessage } from '../hooks/use-api-error-message';
+import { useApiErrorMessage } from '../../../lib/use-api-error-message';
 import { useAuthNotifications } from '../hooks/use-auth-notifications';
 import { checkForm, preloadValidation } from '../lib/validation';
 

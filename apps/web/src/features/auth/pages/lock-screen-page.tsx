@@ -8,7 +8,7 @@ import { useCurrentUser } from '../../../lib/session';
 import { useUnlock } from '../api/use-unlock';
 import { AuthLayout } from '../components/auth-layout';
 import { PasswordField } from '../components/password-field';
-import { useApiErrorMessage } from '../hooks/use-api-error-message';
+import { useApiErrorMessage } from '../../../lib/use-api-error-message';
 import { useAuthNotifications } from '../hooks/use-auth-notifications';
 import { checkForm, preloadValidation } from '../lib/validation';
 

@@ -11,7 +11,7 @@ import { AuthFooterLink } from '../components/auth-footer-link';
 import { AuthLayout } from '../components/auth-layout';
 import { PasswordField } from '../components/password-field';
 import { ProviderButtons } from '../components/provider-buttons';
-import { useApiErrorMessage } from '../hooks/use-api-error-message';
+import { useApiErrorMessage } from '../../../lib/use-api-error-message';
 import { useAuthNotifications } from '../hooks/use-auth-notifications';
 import { useRedirectSignedIn } from '../hooks/use-redirect-signed-in';
 import { homeFor } from '../lib/home-for';

@@ -9,7 +9,7 @@ import { useResetPassword } from '../api/use-reset-password';
 import { AuthLayout } from '../components/auth-layout';
 import { BackToLogin } from '../components/back-to-login';
 import { PasswordField } from '../components/password-field';
-import { useApiErrorMessage } from '../hooks/use-api-error-message';
+import { useApiErrorMessage } from '../../../lib/use-api-error-message';
 import { checkForm, passwordsMatch, preloadValidation, serverFieldErrors } from '../lib/validation';
 
 interface ResetValues {

@@ -18,6 +18,14 @@ export const errors: Translation<typeof en> = {
   INVALID_RESET_TOKEN: 'Dieser Link ist ungültig, bereits benutzt oder abgelaufen. Fordern Sie einen neuen an.',
   WRONG_PASSWORD: 'Falsches Passwort.',
   LAST_ADMIN: 'Ein Arbeitsbereich braucht mindestens einen aktiven Admin.',
+  INVALID_PHONE_NUMBER:
+    'Das ist keine gültige Telefonnummer. Bitte im internationalen Format eingeben, z. B. +4915112345678.',
+  NETWORK_DISABLED:
+    'Dieses Netzwerk ist deaktiviert: Es sendet und empfängt keine Nachrichten. Bitte zuerst aktivieren.',
+  INVALID_SIGNATURE: 'Die Signatur der Anfrage konnte nicht bestätigt werden, daher wurde sie abgelehnt.',
+  CONTACT_OPTED_OUT:
+    'Dieser Kontakt hat sich abgemeldet (STOP). Bis zur erneuten Anmeldung kann ihm nichts gesendet werden.',
+  WRONG_NETWORK_KIND: 'Das ist für diese Art von Netzwerk nicht möglich.',
   UNAVAILABLE: 'Der Server startet gerade (neu). Bitte versuchen Sie es gleich noch einmal.',
   INTERNAL: 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es erneut.',
   NETWORK: 'Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung.',

@@ -18,6 +18,13 @@ export const errors: Translation<typeof en> = {
   INVALID_RESET_TOKEN: 'Ce lien est invalide, déjà utilisé ou expiré. Demandez-en un nouveau.',
   WRONG_PASSWORD: 'Mot de passe incorrect.',
   LAST_ADMIN: 'Un espace de travail doit garder au moins un admin actif.',
+  INVALID_PHONE_NUMBER:
+    'Ce numéro de téléphone n’est pas valide. Utilisez le format international, par ex. +33612345678.',
+  NETWORK_DISABLED: 'Ce réseau est désactivé : il n’envoie ni ne reçoit de messages. Activez-le d’abord.',
+  INVALID_SIGNATURE: 'La signature de la requête n’a pas pu être vérifiée : elle a été refusée.',
+  CONTACT_OPTED_OUT:
+    'Ce contact s’est désabonné (STOP). Rien ne peut lui être envoyé tant qu’il ne s’est pas réabonné.',
+  WRONG_NETWORK_KIND: 'Cette action ne s’applique pas à ce type de réseau.',
   UNAVAILABLE: 'Le serveur démarre ou redémarre. Veuillez réessayer dans un instant.',
   INTERNAL: 'Un problème est survenu de notre côté. Veuillez réessayer.',
   NETWORK: 'Le serveur est injoignable. Vérifiez votre connexion.',

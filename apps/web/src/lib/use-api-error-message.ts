@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { errors } from '../../../i18n/locales/en/errors';
-import { ApiError } from '../../../lib/api-client';
+import type { errors } from '../i18n/locales/en/errors';
+import { ApiError } from './api-client';
 
 type ErrorCodeKey = Exclude<keyof typeof errors, 'pages'>;
 

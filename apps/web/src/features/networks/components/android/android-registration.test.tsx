@@ -1,0 +1,76 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
+import type { Network } from '@switchboard/contract';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import '../../../../i18n/i18n';
+import { aNetwork } from '../../test/fixtures';
+import { AndroidRegistrationPanel } from './android-registration';
+
+const registration = { serverUrl: 'https://sms.example.com/api/mobile/v1', token: 'tok-123' };
+const device = (registeredAt: string) => ({ name: 'samsung/a52qnsxx', registeredAt, simCards: [], streaming: true });
+
+function androidNetwork(settings: Partial<Record<string, unknown>> = {}): Network {
+  return aNetwork({
+    kind: 'android',
+    name: 'Front desk phone',
+    address: '',
+    status: 'disconnected',
+    settings: {
+      serverUrl: registration.serverUrl,
+      registrationToken: '••••••••-123',
+      httpsWarning: false,
+      device: null,
+      ...settings,
+    } as Network['settings'],
+  });
+}
+
+const wrap = (node: ReactNode) => <MantineProvider>{node}</MantineProvider>;
+
+describe('AndroidRegistrationPanel', () => {
+  it('shows the URL and the token with copy buttons, and waits for the phone', () => {
+    render(wrap(<AndroidRegistrationPanel registration={registration} network={androidNetwork()} />));
+    expect(screen.getByText(registration.serverUrl)).toBeTruthy();
+    expect(screen.getByText('tok-123')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy: API URL' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy: Private token' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Waiting for your phone to connect');
+    expect(screen.queryByText('This server is not reached over HTTPS')).toBeNull();
+  });
+
+  it('warns when the server is not on https (the app refuses cleartext)', () => {
+    render(
+      wrap(<AndroidRegistrationPanel registration={registration} network={androidNetwork({ httpsWarning: true })} />),
+    );
+    expect(screen.getByText('This server is not reached over HTTPS')).toBeTruthy();
+  });
+
+  it('turns to success when a phone registers (the network arrives live)', () => {
+    const view = render(wrap(<AndroidRegistrationPanel registration={registration} network={androidNetwork()} />));
+    view.rerender(
+      wrap(
+        <AndroidRegistrationPanel
+          registration={registration}
+          network={androidNetwork({ device: device('2026-03-10T12:05:00.000Z') })}
+        />,
+      ),
+    );
+    expect(screen.getByRole('status').textContent).toContain('samsung/a52qnsxx is registered');
+  });
+
+  it('after a new token, the phone paired with the old one does not count', () => {
+    const paired = androidNetwork({ device: device('2026-03-01T08:00:00.000Z') });
+    const view = render(wrap(<AndroidRegistrationPanel registration={registration} network={paired} />));
+    expect(screen.getByRole('status').textContent).toContain('Waiting for your phone');
+    view.rerender(
+      wrap(
+        <AndroidRegistrationPanel
+          registration={registration}
+          network={androidNetwork({ device: device('2026-03-10T12:05:00.000Z') })}
+        />,
+      ),
+    );
+    expect(screen.getByRole('status').textContent).toContain('is registered');
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { compactPhoneNumber, defaultPhoneNumber, looksInternational } from './phone-number';
+
+describe('defaultPhoneNumber', () => {
+  it('is a fictional +1 202 555 01xx number other than the sandbox’s own 0100', () => {
+    const ids = Array.from({ length: 500 }, (_, i) => `7f1c2d9e-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    for (const id of ids) {
+      expect(defaultPhoneNumber(id)).toMatch(/^\+120255501\d\d$/);
+      expect(defaultPhoneNumber(id)).not.toBe('+12025550100');
+    }
+  });
+
+  it('stays the same for a network, so its thread survives a reload', () => {
+    expect(defaultPhoneNumber('network-1')).toBe(defaultPhoneNumber('network-1'));
+  });
+});
+
+describe('compactPhoneNumber', () => {
+  it('removes what people type between digits and reads 00 as +', () => {
+    expect(compactPhoneNumber('+1 (202) 555-0142')).toBe('+12025550142');
+    expect(compactPhoneNumber('0049 151.234')).toBe('+49151234');
+  });
+});
+
+describe('looksInternational', () => {
+  it('accepts + and 7 to 15 digits', () => {
+    expect(looksInternational('+1 202 555 0142')).toBe(true);
+    expect(looksInternational('2025550142')).toBe(false);
+    expect(looksInternational('+0123456789')).toBe(false);
+    expect(looksInternational('+12')).toBe(false);
+  });
+});
