@@ -1,8 +1,13 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
 /**
- * Groups calls that arrive while a batch is running: the first call runs at once; calls made
- * meanwhile wait and run together as the next batch (up to `maxBatch`). Each caller gets its own
- * result. When a batch fails, its items run again one by one, so one bad item fails alone.
- * Nothing waits on a timer, so a lone call is never delayed.
+ * Groups calls into batches: a batch starts on the event loop's next turn, so every request read
+ * in this turn joins it, and calls made while it runs form the next one (up to `maxBatch`). Each
+ * caller gets its own result. When a batch fails, its items run again one by one, so one bad item
+ * fails alone. A lone call waits one turn, not a timer.
+ *
+ * The turn matters: the embedded database answers through promise callbacks only, so a batch
+ * started at once would run to its end before Node reads the next request from the network.
  */
 export function createBatcher<I, O>(run: (items: I[]) => Promise<O[]>, options: { maxBatch: number }) {
   interface Waiting {
@@ -16,6 +21,7 @@ export function createBatcher<I, O>(run: (items: I[]) => Promise<O[]>, options: 
   async function drain() {
     running = true;
     while (waiting.length > 0) {
+      await nextTurn();
       const batch = waiting.splice(0, options.maxBatch);
       try {
         const results = await run(batch.map((w) => w.item));

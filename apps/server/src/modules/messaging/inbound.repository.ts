@@ -14,7 +14,7 @@ export interface NewInbound {
   receivedAt: Date;
 }
 
-/** One input of a batch, stored or recognised as a retry of a message stored before. */
+/** One input of a batch: stored, or recognised as a retry of a message stored before. */
 export type StoredInbound =
   | { duplicate: false; message: MessageRow; conversation: ConversationRow; contact: ContactRow }
   | { duplicate: true; messageId: string };
@@ -22,16 +22,39 @@ export type StoredInbound =
 const keyOf = (...parts: string[]) => parts.join('\u0000');
 
 /**
- * Stores a batch of inbound messages in five statements whatever its size (contacts, threads,
- * messages, the threads' counters, and a look-up of retries), so webhooks arriving together share
- * one transaction and one commit. Run it inside a transaction.
+ * Stores a batch of inbound messages in four statements whatever its size (a look-up of retries,
+ * contacts, threads with their counters, messages), so webhooks arriving together share one
+ * transaction and one commit. Run it inside a transaction.
+ *
+ * A provider id already stored, or seen earlier in the batch, is a retry: answered with the
+ * stored message, never inserted twice (the unique index has the last word; two instances storing
+ * the same retry at the same moment could count it once too often in the thread's unread counter).
  */
 export async function insertInboundBatch(tx: Db, items: NewInbound[]): Promise<StoredInbound[]> {
+  const earlier = new Map<string, string>();
+  for (const row of await queryRows<{ id: string; network_id: string; provider_message_id: string }>(
+    tx,
+    sql`select id, network_id, provider_message_id from messages where direction = 'in'
+      and (network_id, provider_message_id) in (${sql.join(
+        items.map((i) => sql`(${i.networkId}::uuid, ${i.providerMessageId})`),
+        sql`, `,
+      )})`,
+  )) {
+    earlier.set(keyOf(row.network_id, row.provider_message_id), row.id);
+  }
+  const fresh = new Map<string, NewInbound>();
+  for (const item of items) {
+    const key = keyOf(item.networkId, item.providerMessageId);
+    if (!earlier.has(key) && !fresh.has(key)) fresh.set(key, item);
+  }
+  if (fresh.size === 0)
+    return items.map((i) => ({ duplicate: true, messageId: earlier.get(keyOf(i.networkId, i.providerMessageId))! }));
+
   const contacts = new Map<string, ContactRow>();
   for (const row of await queryRows<Record<string, unknown>>(
     tx,
     sql`insert into contacts (workspace_id, phone_number) values ${sql.join(
-      [...new Map(items.map((i) => [keyOf(i.workspaceId, i.phoneNumber), i])).values()].map(
+      [...new Map([...fresh.values()].map((i) => [keyOf(i.workspaceId, i.phoneNumber), i])).values()].map(
         (i) => sql`(${i.workspaceId}, ${i.phoneNumber})`,
       ),
       sql`, `,
@@ -44,17 +67,33 @@ export async function insertInboundBatch(tx: Db, items: NewInbound[]): Promise<S
   }
   const contactOf = (i: NewInbound) => contacts.get(keyOf(i.workspaceId, i.phoneNumber))!;
 
+  // Each thread's new messages: how many (unread) and the newest (time and preview).
+  const perThread = new Map<string, { first: NewInbound; n: number; last: NewInbound }>();
+  for (const item of fresh.values()) {
+    const key = keyOf(item.networkId, contactOf(item).id);
+    const entry = perThread.get(key);
+    if (!entry) perThread.set(key, { first: item, n: 1, last: item });
+    else {
+      entry.n += 1;
+      if (item.receivedAt >= entry.last.receivedAt) entry.last = item;
+    }
+  }
   const threads = new Map<string, ConversationRow>();
-  const threadPairs = new Map(items.map((i) => [keyOf(i.networkId, contactOf(i).id), i]));
   for (const row of await queryRows<Record<string, unknown>>(
     tx,
-    sql`insert into conversations (workspace_id, network_id, contact_id, last_message_at) values ${sql.join(
-      [...threadPairs.values()].map(
-        (i) => sql`(${i.workspaceId}, ${i.networkId}, ${contactOf(i).id}, ${i.receivedAt})`,
+    sql`insert into conversations (workspace_id, network_id, contact_id, last_message_at, last_message_preview, unread_count)
+    values ${sql.join(
+      [...perThread.values()].map(
+        ({ first, n, last }) =>
+          sql`(${first.workspaceId}, ${first.networkId}, ${contactOf(first).id}, ${last.receivedAt}, ${previewOf(last.body)}, ${n})`,
       ),
       sql`, `,
     )}
-    on conflict (network_id, contact_id) do update set network_id = excluded.network_id
+    on conflict (network_id, contact_id) do update set
+      unread_count = conversations.unread_count + excluded.unread_count,
+      last_message_at = greatest(conversations.last_message_at, excluded.last_message_at),
+      last_message_preview = case when excluded.last_message_at >= conversations.last_message_at
+        then excluded.last_message_preview else conversations.last_message_preview end
     returning *`,
   )) {
     const thread = camelRow<ConversationRow>(row);
@@ -62,13 +101,12 @@ export async function insertInboundBatch(tx: Db, items: NewInbound[]): Promise<S
   }
   const threadOf = (i: NewInbound) => threads.get(keyOf(i.networkId, contactOf(i).id))!;
 
-  // A provider id already stored (or twice in this batch) is a retry: not inserted again.
   const inserted = new Map<string, MessageRow>();
   for (const row of await queryRows<Record<string, unknown>>(
     tx,
     sql`insert into messages (workspace_id, network_id, conversation_id, contact_id, direction, body, encoding,
       segments, state, provider_message_id, received_at) values ${sql.join(
-        items.map(
+        [...fresh.values()].map(
           (i) => sql`(${i.workspaceId}, ${i.networkId}, ${threadOf(i).id}, ${contactOf(i).id}, 'in', ${i.body},
             ${i.encoding}, ${i.segments}, 'received', ${i.providerMessageId}, ${i.receivedAt})`,
         ),
@@ -81,57 +119,12 @@ export async function insertInboundBatch(tx: Db, items: NewInbound[]): Promise<S
     inserted.set(keyOf(message.networkId, message.providerMessageId!), message);
   }
 
-  const bumps = new Map<string, { n: number; last: MessageRow }>();
-  for (const message of inserted.values()) {
-    const bump = bumps.get(message.conversationId);
-    if (!bump) bumps.set(message.conversationId, { n: 1, last: message });
-    else {
-      bump.n += 1;
-      if (+new Date(message.receivedAt!) >= +new Date(bump.last.receivedAt!)) bump.last = message;
-    }
-  }
-  if (bumps.size > 0) {
-    for (const row of await queryRows<Record<string, unknown>>(
-      tx,
-      sql`update conversations c set unread_count = c.unread_count + v.n,
-        last_message_at = greatest(c.last_message_at, v.at),
-        last_message_preview = case when v.at >= c.last_message_at then v.preview else c.last_message_preview end
-      from (values ${sql.join(
-        [...bumps].map(
-          ([id, b]) =>
-            sql`(${id}::uuid, ${b.n}::int, ${new Date(b.last.receivedAt!)}::timestamptz, ${previewOf(b.last.body)})`,
-        ),
-        sql`, `,
-      )}) as v(id, n, at, preview)
-      where c.id = v.id
-      returning c.*`,
-    )) {
-      const thread = camelRow<ConversationRow>(row);
-      threads.set(keyOf(thread.networkId, thread.contactId), thread);
-    }
-  }
-
-  const retried = items.filter((i) => !inserted.has(keyOf(i.networkId, i.providerMessageId)));
-  const earlier = new Map<string, string>();
-  if (retried.length > 0) {
-    for (const row of await queryRows<{ id: string; network_id: string; provider_message_id: string }>(
-      tx,
-      sql`select id, network_id, provider_message_id from messages where direction = 'in' and (network_id, provider_message_id) in (${sql.join(
-        retried.map((i) => sql`(${i.networkId}::uuid, ${i.providerMessageId})`),
-        sql`, `,
-      )})`,
-    )) {
-      earlier.set(keyOf(row.network_id, row.provider_message_id), row.id);
-    }
-  }
-
-  const claimed = new Set<string>();
+  const answered = new Set<string>();
   return items.map((i): StoredInbound => {
     const key = keyOf(i.networkId, i.providerMessageId);
     const message = inserted.get(key);
-    // The first of several identical inputs in the batch is the one stored; the rest are retries.
-    if (message && !claimed.has(key)) {
-      claimed.add(key);
+    if (message && !answered.has(key)) {
+      answered.add(key);
       return { duplicate: false, message, conversation: threadOf(i), contact: contactOf(i) };
     }
     return { duplicate: true, messageId: message?.id ?? earlier.get(key)! };

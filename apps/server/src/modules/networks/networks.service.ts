@@ -60,6 +60,7 @@ export function createNetworksService(deps: NetworksServiceDeps) {
    * another instance applies here within RUNTIME_CACHE_MS.
    */
   const runtimes = new Map<string, { runtime: NetworkRuntime; until: number }>();
+  const recentlyTouched = new Map<string, number>();
   async function cachedRuntime(id: string, tx?: Db): Promise<NetworkRuntime | undefined> {
     const hit = runtimes.get(id);
     if (hit && hit.until > Date.now()) return hit.runtime;
@@ -310,8 +311,18 @@ export function createNetworksService(deps: NetworksServiceDeps) {
     },
 
     touch: (id: string) => repo.touch([id]),
-    /** Sign of life of the networks of an inbound batch, in its transaction. */
-    touchMany: (ids: string[], tx?: Db) => repo.touch(ids, tx),
+    /**
+     * Sign of life of the networks of an inbound batch, in its transaction; skipped for networks
+     * this instance recorded within the last 10 s (the statement would change nothing).
+     */
+    async touchMany(ids: string[], tx?: Db): Promise<void> {
+      const now = Date.now();
+      const due = ids.filter((id) => now - (recentlyTouched.get(id) ?? 0) >= 10_000);
+      if (due.length === 0) return;
+      for (const id of due) recentlyTouched.set(id, now);
+      if (recentlyTouched.size > RUNTIME_CACHE_SIZE) recentlyTouched.clear();
+      await repo.touch(due, tx);
+    },
 
     /** For channels: tells the browsers about a change the status does not show (a phone paired, a stream opened). */
     async announce(id: string): Promise<void> {
