@@ -82,8 +82,11 @@ async function main() {
   const opened = performance.now();
   await apiCall(ctx.url, ctx.authorization, 'PATCH', `/api/networks/${fast}`, { throughput: 10_000 });
   const fastSubmits = (await waitForTagged(smsc, 'fast', HIGH_COUNT)).filter((s) => s.at >= opened);
-  const drainSeconds = (Math.max(...fastSubmits.map((s) => s.at)) - opened) / 1000;
-  const highRate = fastSubmits.length / drainSeconds;
+  const lastAt = Math.max(...fastSubmits.map((s) => s.at));
+  const drainSeconds = (lastAt - opened) / 1000;
+  // From the first part the reopened bind sent (the settings change restarts the bind) to the last.
+  const steadySeconds = (lastAt - Math.min(...fastSubmits.map((s) => s.at))) / 1000;
+  const highRate = fastSubmits.length / steadySeconds;
 
   // Low limit: the centre must never see more than the limit in any second.
   const slow = await createNetwork(ctx, 'slow', LOW_LIMIT);
@@ -100,7 +103,7 @@ async function main() {
   console.log('|---|---|---|');
   console.log(`| queue through POST /api/messages (32 at a time) | ${HIGH_COUNT} | ${Math.round(queueRate)} msg/s |`);
   console.log(
-    `| dispatch, limit 10,000/s | ${fastSubmits.length} | ${Math.round(highRate)} segments/s (drained in ${drainSeconds.toFixed(1)} s) |`,
+    `| dispatch, limit 10,000/s | ${fastSubmits.length} | ${Math.round(highRate)} segments/s from the first submit; ${drainSeconds.toFixed(1)} s from the settings change (rebind included) |`,
   );
   console.log(
     `| dispatch, limit ${LOW_LIMIT}/s | ${LOW_COUNT} | most in any 1 s: ${maxPerSecond(slowSubmits)}; mean ${(slowSubmits.length / slowSpan).toFixed(1)}/s |`,

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MessageRow } from '../modules/messaging/message-rows.js';
-import type { ClaimedMessage, MessagesRepository } from '../modules/messaging/messages.repository.js';
+import type { ClaimedMessage, MessagesRepository, SentRecord } from '../modules/messaging/messages.repository.js';
 import { ChannelError, type ChannelAdapter, type NetworkRuntime } from './channel.js';
 import { createPacer } from './pacer.js';
 
@@ -18,6 +18,8 @@ export function retryDelayMs(attempt: number): number {
 
 export interface DispatcherDeps {
   repo: MessagesRepository;
+  /** Records an accepted send (batched across the instance's dispatchers). */
+  recordSent(send: SentRecord): Promise<MessageRow | undefined>;
   leaseSeconds: number;
   /** Publishes `message.updated` for a changed row. */
   published(row: MessageRow): void;
@@ -34,6 +36,7 @@ export function startNetworkDispatcher(network: NetworkRuntime, adapter: Channel
   const window = Math.max(1, adapter.concurrency?.(network) ?? 10);
   let inFlight = 0;
   let stopped = false;
+  const stopping = new AbortController();
   let wakeUp: (() => void) | null = null;
   const idle = new Set<Promise<void>>();
 
@@ -63,7 +66,9 @@ export function startNetworkDispatcher(network: NetworkRuntime, adapter: Channel
         segments: message.segments,
         attempt: message.attempts,
       });
-      await finish(message, () => deps.repo.markSent(message.id, result.providerMessageId, result.state));
+      await finish(message, () =>
+        deps.recordSent({ id: message.id, providerMessageId: result.providerMessageId, state: result.state }),
+      );
     } catch (error) {
       const failure =
         error instanceof ChannelError ? error : new ChannelError((error as Error).message, { transient: true });
@@ -84,7 +89,9 @@ export function startNetworkDispatcher(network: NetworkRuntime, adapter: Channel
         continue;
       }
       const room = window - inFlight;
-      if (room <= 0) {
+      // Refill when half the window is free, not at every freed slot: a claim costs a query,
+      // and claiming one message per finished send would make the database the bottleneck.
+      if (room <= 0 || (inFlight > 0 && room < Math.ceil(window / 2))) {
         await waitFor(IDLE_POLL_MS);
         continue;
       }
@@ -95,10 +102,16 @@ export function startNetworkDispatcher(network: NetworkRuntime, adapter: Channel
         await waitFor(due ? Math.min(IDLE_POLL_MS, Math.max(10, due.getTime() - Date.now())) : IDLE_POLL_MS);
         continue;
       }
-      for (const message of batch) {
-        deps.published(message);
-        await pacer.take(message.segments);
-        if (stopped) return;
+      for (const message of batch) deps.published(message);
+      for (const [index, message] of batch.entries()) {
+        try {
+          stopping.signal.throwIfAborted();
+          await pacer.take(message.segments, stopping.signal);
+        } catch {
+          // Stopped while waiting for a slot: what was claimed but not sent goes back to the queue.
+          await deps.repo.releaseClaims(batch.slice(index).map((m) => m.id));
+          return;
+        }
         inFlight += 1;
         const sending = sendOne(message)
           .catch((error: unknown) => deps.log.error({ err: error, messageId: message.id }, 'recording a send failed'))
@@ -121,6 +134,7 @@ export function startNetworkDispatcher(network: NetworkRuntime, adapter: Channel
     /** Stops claiming and waits for the sends in flight to be recorded. */
     async stop() {
       stopped = true;
+      stopping.abort();
       wake();
       await running;
       await Promise.allSettled([...idle]);

@@ -1,19 +1,56 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
+const WINDOW_MS = 1000;
+
+/** Sends leave this much under the limit: between here and the centre they can bunch a little. */
+const MARGIN = 0.95;
+
 /**
- * Spaces sends so a network never goes above `perSecond` SMS parts: each take(n) starts no
- * earlier than the previous one's end slot (n / perSecond seconds later). No burst allowance,
- * so any one-second window holds at most `perSecond` parts (plus the one that opens it).
+ * Keeps a network under `perSecond` SMS parts in every one-second window. Parts are spaced
+ * evenly (5 % under the limit, so a send delayed on its way does not push two into one slot),
+ * and a sliding count of the parts really let through in the last second has the last word, so
+ * a stalled event loop never turns into a burst.
  */
 export function createPacer(perSecond: number) {
-  const intervalMs = 1000 / Math.max(perSecond, 0.001);
+  const limit = Math.max(1, Math.floor(perSecond));
+  const spacingMs = 1000 / (perSecond * MARGIN);
   let nextSlot = 0;
+  // Parts let through, oldest first, as [time, parts]; `head` skips those older than a second.
+  const log: Array<[number, number]> = [];
+  let head = 0;
+  let inWindow = 0;
+
+  function forgetOlderThan(now: number) {
+    while (head < log.length && log[head]![0] <= now - WINDOW_MS) {
+      inWindow -= log[head]![1];
+      head += 1;
+    }
+    if (head > 1024 && head * 2 > log.length) {
+      log.splice(0, head);
+      head = 0;
+    }
+  }
+
   return {
-    async take(parts: number): Promise<void> {
-      const now = performance.now();
-      const start = Math.max(now, nextSlot);
-      nextSlot = start + parts * intervalMs;
-      if (start - now >= 1) await sleep(start - now);
+    /** Waits for room for `parts` SMS parts; rejects with an AbortError when `signal` fires. */
+    async take(parts: number, signal?: AbortSignal): Promise<void> {
+      const needed = Math.min(parts, limit);
+      for (;;) {
+        const now = performance.now();
+        if (nextSlot - now >= 1) {
+          await sleep(nextSlot - now, undefined, { signal });
+          continue;
+        }
+        forgetOlderThan(now);
+        if (inWindow + needed <= limit) {
+          log.push([now, needed]);
+          inWindow += needed;
+          nextSlot = Math.max(now, nextSlot) + needed * spacingMs;
+          return;
+        }
+        // Room appears when the oldest parts of the window turn a second old.
+        await sleep(Math.max(1, log[head]![0] + WINDOW_MS - now), undefined, { signal });
+      }
     },
   };
 }

@@ -85,10 +85,22 @@ describe('pacer', () => {
   });
 
   it('charges a long message for all its parts', async () => {
-    const pacer = createPacer(100);
+    const pacer = createPacer(10);
     const start = performance.now();
-    await pacer.take(10);
+    await pacer.take(6);
+    expect(performance.now() - start).toBeLessThan(50);
+    await pacer.take(3); // six parts' worth of spacing first (a little over 100 ms each)
+    expect(performance.now() - start).toBeGreaterThanOrEqual(600);
+    await pacer.take(3); // 12 parts > 10 in one second: waits for the first message's second to pass
+    expect(performance.now() - start).toBeGreaterThanOrEqual(990);
+  });
+
+  it('stops waiting when told to', async () => {
+    const pacer = createPacer(1);
     await pacer.take(1);
-    expect(performance.now() - start).toBeGreaterThanOrEqual(95);
+    const abort = new AbortController();
+    const waiting = pacer.take(1, abort.signal);
+    abort.abort();
+    await expect(waiting).rejects.toThrow(/abort/i);
   });
 });

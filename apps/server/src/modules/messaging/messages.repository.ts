@@ -1,8 +1,27 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { MessageEncoding, MessageOrigin } from '@switchboard/contract';
 import { queryRows, type Db } from '../../db/database.js';
 import { contacts, conversations, messages } from '../../db/schema/index.js';
 import { camelRow, previewOf, type ContactRow, type ConversationRow, type MessageRow } from './message-rows.js';
+
+/** A delivery report addressed by the channel's id (see advanceMany). */
+export interface StatusAdvance {
+  networkId: string;
+  providerMessageId: string;
+  state: 'sending' | 'sent' | 'delivered' | 'failed';
+  /** The state's place in queued → sending → sent → delivered/failed. */
+  rank: number;
+  at: Date;
+  errorCode?: string;
+  errorText?: string;
+}
+
+/** A send the channel accepted. */
+export interface SentRecord {
+  id: string;
+  providerMessageId: string;
+  state: 'sent' | 'delivered';
+}
 
 /** The outcome of queueing: no message (and no conversation) when the contact opted out. */
 export interface QueuedOutbound {
@@ -33,7 +52,7 @@ export interface NewOutbound {
 
 /** Outbound states in order: a report never moves a message backwards. */
 const STATE_RANK = sql`case ${messages.state} when 'queued' then 0 when 'sending' then 1 when 'sent' then 2 else 3 end`;
-const rankOf = (state: string) => ({ queued: 0, sending: 1, sent: 2 })[state] ?? 3;
+export const rankOf = (state: string) => ({ queued: 0, sending: 1, sent: 2 })[state] ?? 3;
 
 /** Contacts, conversations and messages. Every workspace-facing query takes `workspaceId`. */
 export function createMessagesRepository(db: Db) {
@@ -104,6 +123,15 @@ export function createMessagesRepository(db: Db) {
         .sort((a, b) => +new Date(a.createdAt) - +new Date(b.createdAt));
     },
 
+    /** Gives claimed messages that were never handed to the channel back to the queue. */
+    async releaseClaims(ids: string[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .update(messages)
+        .set({ state: 'queued', leaseUntil: null, attempts: sql`${messages.attempts} - 1`, updatedAt: new Date() })
+        .where(and(inArray(messages.id, ids), eq(messages.state, 'sending')));
+    },
+
     /** When the next queued message of a network is due (null: nothing waits). */
     async nextDue(networkId: string): Promise<Date | null> {
       const [row] = await queryRows<{ due: Date | string | null }>(
@@ -114,26 +142,26 @@ export function createMessagesRepository(db: Db) {
       return row?.due ? new Date(row.due) : null;
     },
 
-    async markSent(
-      id: string,
-      providerMessageId: string,
-      state: 'sent' | 'delivered',
-    ): Promise<MessageRow | undefined> {
-      const [row] = await db
-        .update(messages)
-        .set({
-          state,
-          providerMessageId,
-          sentAt: sql`coalesce(${messages.sentAt}, now())`,
-          deliveredAt: state === 'delivered' ? sql`now()` : undefined,
-          leaseUntil: null,
-          errorCode: null,
-          errorText: null,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(messages.id, id), eq(messages.state, 'sending')))
-        .returning();
-      return row;
+    /**
+     * Records sends the channel accepted, many in one statement (the dispatcher's hottest write).
+     * Each result is the updated row, or undefined when the message left `sending` meanwhile.
+     */
+    async markSentMany(sends: SentRecord[]): Promise<Array<MessageRow | undefined>> {
+      const rows = await queryRows<Record<string, unknown>>(
+        db,
+        sql`update messages m set state = v.state::message_state, provider_message_id = v.pid,
+          sent_at = coalesce(m.sent_at, now()),
+          delivered_at = case when v.state = 'delivered' then now() else m.delivered_at end,
+          lease_until = null, error_code = null, error_text = null, updated_at = now()
+        from (values ${sql.join(
+          sends.map((send) => sql`(${send.id}::uuid, ${send.providerMessageId}, ${send.state})`),
+          sql`, `,
+        )}) as v(id, pid, state)
+        where m.id = v.id and m.state = 'sending'
+        returning m.*`,
+      );
+      const byId = new Map(rows.map((row) => [row.id as string, camelRow<MessageRow>(row)]));
+      return sends.map((send) => byId.get(send.id));
     },
 
     async retryLater(
@@ -196,6 +224,40 @@ export function createMessagesRepository(db: Db) {
         if (rankOf(existing.state) >= rankOf(state)) return { row: existing, changed: false };
       }
       return undefined;
+    },
+
+    /**
+     * Delivery reports by provider id, many in one statement; each result is the row it moved
+     * forward, or undefined (unknown yet, or no step forward) for `applyStatus` to look into.
+     */
+    async advanceMany(reports: StatusAdvance[]): Promise<Array<MessageRow | undefined>> {
+      const rows = await queryRows<Record<string, unknown>>(
+        db,
+        sql`update messages m set state = v.state::message_state, lease_until = null,
+          sent_at = case when v.state in ('sent', 'delivered') then coalesce(m.sent_at, v.at) else m.sent_at end,
+          delivered_at = case when v.state = 'delivered' then v.at else m.delivered_at end,
+          failed_at = case when v.state = 'failed' then v.at else m.failed_at end,
+          error_code = case when v.state = 'failed' then v.code else m.error_code end,
+          error_text = case when v.state = 'failed' then v.text else m.error_text end,
+          updated_at = now()
+        from (values ${sql.join(
+          reports.map(
+            (r) =>
+              sql`(${r.networkId}::uuid, ${r.providerMessageId}, ${r.state}, ${r.rank}::int, ${r.at}::timestamptz, ${r.errorCode ?? null}, ${r.errorText ?? null})`,
+          ),
+          sql`, `,
+        )}) as v(network_id, pid, state, rank, at, code, text)
+        where m.network_id = v.network_id and m.direction = 'out' and m.provider_message_id = v.pid
+          and (case m.state when 'queued' then 0 when 'sending' then 1 when 'sent' then 2 else 3 end) < v.rank
+        returning m.*`,
+      );
+      const byKey = new Map(
+        rows.map((row) => [
+          `${row.network_id as string}:${row.provider_message_id as string}`,
+          camelRow<MessageRow>(row),
+        ]),
+      );
+      return reports.map((r) => byKey.get(`${r.networkId}:${r.providerMessageId}`));
     },
 
     async findById(workspaceId: string, id: string): Promise<MessageRow | undefined> {

@@ -10,7 +10,7 @@ import type { NetworksService } from '../networks/networks.service.js';
 import { toConversation, toMessage, type MessageRow } from './message-rows.js';
 import { createBatcher } from '../../lib/batcher.js';
 import { insertInboundBatch, type NewInbound, type StoredInbound } from './inbound.repository.js';
-import { createMessagesRepository } from './messages.repository.js';
+import { createMessagesRepository, rankOf } from './messages.repository.js';
 
 export interface QueueRequest {
   workspaceId: string;
@@ -92,7 +92,7 @@ export function createMessagingService(deps: MessagingDeps) {
     });
   }
 
-  async function applyStatus(report: StatusReport): Promise<boolean> {
+  async function applyOne(report: StatusReport): Promise<boolean> {
     const applied = await repo.applyStatus(
       report.networkId,
       { providerMessageId: report.providerMessageId, messageId: report.messageId },
@@ -103,6 +103,37 @@ export function createMessagingService(deps: MessagingDeps) {
     if (!applied) return false;
     if (applied.changed) publishMessage(applied.row.workspaceId, 'message.updated', applied.row);
     return true;
+  }
+
+  // Receipts arrive as fast as messages go out: the common case (a known provider id moving
+  // forward) is written for many at once; anything else is looked into one by one.
+  const reportBatcher = createBatcher(
+    async (reports: StatusReport[]) => {
+      const advanced = await repo.advanceMany(
+        reports.map((r) => ({
+          networkId: r.networkId,
+          providerMessageId: r.providerMessageId!,
+          state: r.state,
+          rank: rankOf(r.state),
+          at: r.at ?? new Date(),
+          errorCode: r.errorCode,
+          errorText: r.errorText,
+        })),
+      );
+      return Promise.all(
+        reports.map(async (report, i) => {
+          const row = advanced[i];
+          if (!row) return applyOne(report);
+          publishMessage(row.workspaceId, 'message.updated', row);
+          return true;
+        }),
+      );
+    },
+    { maxBatch: 500 },
+  );
+
+  async function applyStatus(report: StatusReport): Promise<boolean> {
+    return report.providerMessageId && !report.messageId ? reportBatcher.add(report) : applyOne(report);
   }
 
   const host: ChannelHost = {
