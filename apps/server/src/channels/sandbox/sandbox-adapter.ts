@@ -12,6 +12,8 @@ export function createSandboxAdapter(host: ChannelHost, options: { deliveryMs: n
     kind: 'sandbox',
     async send(network, message) {
       await sleep(options.deliveryMs);
+      // The virtual phone is always there; sending through it is its sign of life.
+      void host.touchNetwork(network.id).catch(() => {});
       const providerMessageId = `sandbox-${message.id}`;
       const report = setTimeout(() => {
         reports.delete(report);

@@ -189,6 +189,7 @@ export function createNetworksService(deps: NetworksServiceDeps) {
             throughput: 'throughput' in parsed ? parsed.throughput : parsed.kind === 'sandbox' ? 10 : 1,
             // The sandbox is always there; the others connect once their channel says so.
             status: parsed.kind === 'sandbox' ? 'connected' : 'disconnected',
+            lastSeenAt: parsed.kind === 'sandbox' ? new Date() : null,
             settings: plain,
             secrets: Object.keys(secrets).length ? deps.secretBox.sealJson(secrets) : null,
           },
