@@ -99,11 +99,13 @@ async function main() {
   console.log('| case | msg/s (mean) | p50 ms | p97.5 ms | p99 ms | non-2xx | stored |');
   console.log('|---|---|---|---|---|---|---|');
   console.log(
-    `| POST /hooks/twilio/:id/sms (signed, new SMS each) | ${Math.round(rate)} | ${l.p50} | ${l.p97_5} | ${l.p99} | ${result.non2xx} | ${stored} of ${result['2xx']} accepted |`,
+    `| POST /hooks/twilio/:id/sms (signed, new SMS each) | ${Math.round(rate)} | ${l.p50} | ${l.p97_5} | ${l.p99} | ${result.non2xx} | ${stored} (${result['2xx']} counted 2xx) |`,
   );
   console.log(`| raw PGlite single-row insert (same run, no server) | ${Math.round(insertRate)} rows/s | | | | | |`);
   console.log(`\nRatio: ingestion is ${((rate / insertRate) * 100).toFixed(0)} % of the raw insert rate.`);
-  if (stored !== result['2xx']) {
+  // autocannon stops counting at the deadline, so requests still in flight then are stored but
+  // not counted: more stored than counted is expected, fewer would be a lost message.
+  if (stored < result['2xx']) {
     console.error(`Stored ${stored} messages but the server accepted ${result['2xx']}.`);
     process.exitCode = 1;
   }

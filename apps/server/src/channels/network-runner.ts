@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { createBatcher } from '../lib/batcher.js';
-import type { SentRecord } from '../modules/messaging/messages.repository.js';
 import type { MessagingService } from '../modules/messaging/messaging.service.js';
 import type { NetworksService } from '../modules/networks/networks.service.js';
 import type { ChannelAdapter, NetworkRuntime } from './channel.js';
@@ -36,10 +34,6 @@ export function createNetworkRunner(options: NetworkRunnerOptions) {
   let timer: NodeJS.Timeout | null = null;
   let ticking: Promise<void> = Promise.resolve();
   let closed = false;
-  // Accepted sends of every network this instance runs, written together: one statement per turn.
-  const sentRecorder = createBatcher((sends: SentRecord[]) => options.messaging.repo.markSentMany(sends), {
-    maxBatch: 500,
-  });
 
   async function startNetwork(id: string) {
     const runtime = await options.networks.runtime(id);
@@ -51,7 +45,7 @@ export function createNetworkRunner(options: NetworkRunnerOptions) {
       ? null
       : startNetworkDispatcher(runtime, adapter, {
           repo: options.messaging.repo,
-          recordSent: (send) => sentRecorder.add(send),
+          recordSent: options.messaging.recordSent,
           leaseSeconds: options.messageLeaseSeconds,
           published: (row) => options.messaging.publishMessage(row.workspaceId, 'message.updated', row),
           log: options.log,

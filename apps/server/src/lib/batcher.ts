@@ -17,6 +17,7 @@ export function createBatcher<I, O>(run: (items: I[]) => Promise<O[]>, options: 
   }
   const waiting: Waiting[] = [];
   let running = false;
+  let drained: Promise<void> = Promise.resolve();
 
   async function drain() {
     running = true;
@@ -48,8 +49,12 @@ export function createBatcher<I, O>(run: (items: I[]) => Promise<O[]>, options: 
     add(item: I): Promise<O> {
       return new Promise<O>((resolve, reject) => {
         waiting.push({ item, resolve, reject });
-        if (!running) void drain();
+        if (!running) drained = drain();
       });
+    },
+    /** Resolves once everything added so far has run. */
+    settled(): Promise<void> {
+      return drained;
     },
   };
 }

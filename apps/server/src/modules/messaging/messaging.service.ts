@@ -10,7 +10,7 @@ import type { NetworksService } from '../networks/networks.service.js';
 import { toConversation, toMessage, type MessageRow } from './message-rows.js';
 import { createBatcher } from '../../lib/batcher.js';
 import { insertInboundBatch, type NewInbound, type StoredInbound } from './inbound.repository.js';
-import { createMessagesRepository, rankOf } from './messages.repository.js';
+import { createMessagesRepository, rankOf, type SentRecord } from './messages.repository.js';
 
 export interface QueueRequest {
   workspaceId: string;
@@ -105,10 +105,15 @@ export function createMessagingService(deps: MessagingDeps) {
     return true;
   }
 
+  // Accepted sends of every network this instance runs, written together: one statement per turn.
+  const sentRecorder = createBatcher((sends: SentRecord[]) => repo.markSentMany(sends), { maxBatch: 500 });
+
   // Receipts arrive as fast as messages go out: the common case (a known provider id moving
-  // forward) is written for many at once; anything else is looked into one by one.
+  // forward) is written for many at once; anything else is looked into one by one. A receipt
+  // follows its send's answer, so the sends recorded so far are written first.
   const reportBatcher = createBatcher(
     async (reports: StatusReport[]) => {
+      await sentRecorder.settled();
       const advanced = await repo.advanceMany(
         reports.map((r) => ({
           networkId: r.networkId,
@@ -149,6 +154,9 @@ export function createMessagingService(deps: MessagingDeps) {
     host,
     repo,
     publishMessage,
+
+    /** Records a send the channel accepted (`sent` + provider id); undefined if it left `sending`. */
+    recordSent: (send: SentRecord) => sentRecorder.add(send),
 
     /** Adds a step to the inbound transaction (see InboundStep). */
     addInboundStep(step: InboundStep) {
