@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/db/schema/index.js';
 import { expectErrorBody } from '../helpers/expectations.js';
-import { createAndroidNetwork, createListeningTestApp, type SmsGateDevice } from '../helpers/smsgate-device.js';
+import { createListeningTestApp, pairPhone } from '../helpers/smsgate-device.js';
 import { register, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
 describe('an SMSGate phone sending our messages', () => {
@@ -16,13 +16,7 @@ describe('an SMSGate phone sending our messages', () => {
   });
   afterAll(() => t.close());
 
-  /** A network with a registered phone that went through its start-up calls. */
-  async function pairedPhone(): Promise<{ networkId: string; phone: SmsGateDevice }> {
-    const { network, registration, phone } = await createAndroidNetwork(t, admin.authorization);
-    expect((await phone.register(registration.token)).status).toBe(201);
-    await phone.start();
-    return { networkId: network.id, phone };
-  }
+  const pairedPhone = () => pairPhone(t, admin.authorization);
 
   async function send(networkId: string, to = '+14155550123', body = 'Hello from Switchboard'): Promise<Message> {
     const response = await t.app.inject({

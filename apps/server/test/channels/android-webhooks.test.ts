@@ -6,10 +6,10 @@ import { expectErrorBody } from '../helpers/expectations.js';
 import {
   createAndroidNetwork,
   createListeningTestApp,
+  pairPhone,
   phoneDate,
   signWebhook,
   type PhoneResponse,
-  type SmsGateDevice,
 } from '../helpers/smsgate-device.js';
 import { register, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
@@ -29,12 +29,7 @@ describe('webhooks from an SMSGate phone', () => {
   });
   afterAll(() => t.close());
 
-  async function pairedPhone(): Promise<{ networkId: string; phone: SmsGateDevice }> {
-    const { network, registration, phone } = await createAndroidNetwork(t, admin.authorization);
-    expect((await phone.register(registration.token)).status).toBe(201);
-    await phone.start();
-    return { networkId: network.id, phone };
-  }
+  const pairedPhone = () => pairPhone(t, admin.authorization);
 
   const inbound = (networkId: string) =>
     t.app.database.db

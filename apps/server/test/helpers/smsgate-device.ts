@@ -346,3 +346,15 @@ export async function createAndroidNetwork(
     phone: new SmsGateDevice(body.registration.serverUrl),
   };
 }
+
+/** An Android network with a phone that registered and went through its start-up calls. */
+export async function pairPhone(
+  testApp: TestApp & { baseUrl: string },
+  authorization: { authorization: string },
+): Promise<{ networkId: string; phone: SmsGateDevice }> {
+  const { network, registration, phone } = await createAndroidNetwork(testApp, authorization);
+  const registered = await phone.register(registration.token);
+  if (registered.status !== 201) throw new Error(`POST /device answered ${registered.status}`);
+  await phone.start();
+  return { networkId: network.id, phone };
+}

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { MessageEncoding, MessageOrigin } from '@switchboard/contract';
 import { queryRows, type Db } from '../../db/database.js';
-import { contacts, conversations, messages } from '../../db/schema/index.js';
+import { contacts, messages } from '../../db/schema/index.js';
 import { camelRow, previewOf, type ContactRow, type ConversationRow, type MessageRow } from './message-rows.js';
 
 /** A delivery report addressed by the channel's id (see advanceMany). */
@@ -50,8 +50,19 @@ export interface NewOutbound {
   origin: MessageOrigin;
 }
 
-/** Outbound states in order: a report never moves a message backwards. */
-const STATE_RANK = sql`case ${messages.state} when 'queued' then 0 when 'sending' then 1 when 'sent' then 2 else 3 end`;
+/** Outbound states in order (of `messages m`): a report never moves a message backwards. */
+const STATE_RANK = sql`(case m.state when 'queued' then 0 when 'sending' then 1 when 'sent' then 2 else 3 end)`;
+
+/** What a report moving a message of `messages m` forward sets; `v` holds its state, time and error. */
+function advanceAssignments(v: { state: SQL; at: SQL; code: SQL; text: SQL }): SQL {
+  return sql`state = ${v.state}::message_state, lease_until = null,
+    sent_at = case when ${v.state} in ('sent', 'delivered') then coalesce(m.sent_at, ${v.at}) else m.sent_at end,
+    delivered_at = case when ${v.state} = 'delivered' then ${v.at} else m.delivered_at end,
+    failed_at = case when ${v.state} = 'failed' then ${v.at} else m.failed_at end,
+    error_code = case when ${v.state} = 'failed' then ${v.code} else m.error_code end,
+    error_text = case when ${v.state} = 'failed' then ${v.text} else m.error_text end,
+    updated_at = now()`;
+}
 export const rankOf = (state: string) => ({ queued: 0, sending: 1, sent: 2 })[state] ?? 3;
 
 /** Contacts, conversations and messages. Every workspace-facing query takes `workspaceId`. */
@@ -199,25 +210,26 @@ export function createMessagesRepository(db: Db) {
         ? eq(messages.id, by.messageId)
         : and(eq(messages.direction, 'out'), eq(messages.providerMessageId, by.providerMessageId ?? ''));
       const where = and(eq(messages.networkId, networkId), eq(messages.direction, 'out'), match);
-      const advance = () =>
-        db
-          .update(messages)
-          .set({
-            state,
-            leaseUntil: null,
-            sentAt: state === 'sent' || state === 'delivered' ? sql`coalesce(${messages.sentAt}, ${at})` : undefined,
-            deliveredAt: state === 'delivered' ? at : undefined,
-            failedAt: state === 'failed' ? at : undefined,
-            errorCode: state === 'failed' ? (error.code ?? null) : undefined,
-            errorText: state === 'failed' ? (error.text ?? null) : undefined,
-            updatedAt: new Date(),
-          })
-          .where(and(where, sql`${STATE_RANK} < ${rankOf(state)}`))
-          .returning();
+      const advance = async () => {
+        const [row] = await queryRows<Record<string, unknown>>(
+          db,
+          sql`update messages m set ${advanceAssignments({
+            state: sql`${state}::text`,
+            at: sql`${at}::timestamptz`,
+            code: sql`${error.code ?? null}::text`,
+            text: sql`${error.text ?? null}::text`,
+          })}
+          where m.network_id = ${networkId} and m.direction = 'out'
+            and ${by.messageId ? sql`m.id = ${by.messageId}` : sql`m.provider_message_id = ${by.providerMessageId ?? ''}`}
+            and ${STATE_RANK} < ${rankOf(state)}
+          returning m.*`,
+        );
+        return row ? camelRow<MessageRow>(row) : undefined;
+      };
       // Two tries: a report can race the dispatcher's own write (`sent` + provider id) between
       // the update and the look-up below; the second update then sees the stored id.
       for (let attempt = 0; attempt < 2; attempt++) {
-        const [row] = await advance();
+        const row = await advance();
         if (row) return { row, changed: true };
         const [existing] = await db.select().from(messages).where(where);
         if (!existing) return undefined;
@@ -233,13 +245,12 @@ export function createMessagesRepository(db: Db) {
     async advanceMany(reports: StatusAdvance[]): Promise<Array<MessageRow | undefined>> {
       const rows = await queryRows<Record<string, unknown>>(
         db,
-        sql`update messages m set state = v.state::message_state, lease_until = null,
-          sent_at = case when v.state in ('sent', 'delivered') then coalesce(m.sent_at, v.at) else m.sent_at end,
-          delivered_at = case when v.state = 'delivered' then v.at else m.delivered_at end,
-          failed_at = case when v.state = 'failed' then v.at else m.failed_at end,
-          error_code = case when v.state = 'failed' then v.code else m.error_code end,
-          error_text = case when v.state = 'failed' then v.text else m.error_text end,
-          updated_at = now()
+        sql`update messages m set ${advanceAssignments({
+          state: sql`v.state`,
+          at: sql`v.at`,
+          code: sql`v.code`,
+          text: sql`v.text`,
+        })}
         from (values ${sql.join(
           reports.map(
             (r) =>
@@ -248,7 +259,7 @@ export function createMessagesRepository(db: Db) {
           sql`, `,
         )}) as v(network_id, pid, state, rank, at, code, text)
         where m.network_id = v.network_id and m.direction = 'out' and m.provider_message_id = v.pid
-          and (case m.state when 'queued' then 0 when 'sending' then 1 when 'sent' then 2 else 3 end) < v.rank
+          and ${STATE_RANK} < v.rank
         returning m.*`,
       );
       const byKey = new Map(
@@ -289,17 +300,6 @@ export function createMessagesRepository(db: Db) {
         .orderBy(asc(messages.createdAt), asc(messages.id))
         .limit(limit);
       return rows.map((r) => r.message);
-    },
-
-    async conversationWithContact(
-      id: string,
-    ): Promise<{ conversation: ConversationRow; contact: ContactRow } | undefined> {
-      const [row] = await db
-        .select({ conversation: conversations, contact: contacts })
-        .from(conversations)
-        .innerJoin(contacts, eq(contacts.id, conversations.contactId))
-        .where(eq(conversations.id, id));
-      return row;
     },
 
     /** Embedded database only: a restarted process may retry its own dead claims at once. */

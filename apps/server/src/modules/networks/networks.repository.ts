@@ -92,8 +92,8 @@ export function createNetworksRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** Messages in and out since `since`, per network of the workspace. */
-    async countsSince(workspaceId: string, since: Date): Promise<Map<string, NetworkCounts>> {
+    /** Messages in and out since `since`, per network of the workspace (or of one network). */
+    async countsSince(workspaceId: string, since: Date, networkId?: string): Promise<Map<string, NetworkCounts>> {
       const rows = await db
         .select({
           networkId: messages.networkId,
@@ -101,7 +101,13 @@ export function createNetworksRepository(db: Db) {
           outToday: sql<number>`count(*) filter (where ${messages.direction} = 'out')::int`,
         })
         .from(messages)
-        .where(and(eq(messages.workspaceId, workspaceId), gte(messages.createdAt, since)))
+        .where(
+          and(
+            eq(messages.workspaceId, workspaceId),
+            networkId ? eq(messages.networkId, networkId) : undefined,
+            gte(messages.createdAt, since),
+          ),
+        )
         .groupBy(messages.networkId);
       return new Map(rows.map((r) => [r.networkId, { inToday: r.inToday, outToday: r.outToday }]));
     },

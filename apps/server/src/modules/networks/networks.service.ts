@@ -76,7 +76,7 @@ export function createNetworksService(deps: NetworksServiceDeps) {
   }
 
   async function view(row: NetworkRow): Promise<Network> {
-    const counts = await repo.countsSince(row.workspaceId, startOfToday());
+    const counts = await repo.countsSince(row.workspaceId, startOfToday(), row.id);
     const device = row.kind === 'android' ? await repo.findAndroidDevice(row.id) : undefined;
     return toNetwork(row, secretsOf(row), counts.get(row.id), device, deps);
   }

@@ -34,3 +34,17 @@ export function RelativeTimeText({ value, template = (time) => time, emptyText, 
     </Text>
   );
 }
+
+/** "Last seen 5 minutes ago", or "Never seen", for a network. */
+export function LastSeenText({ value }: { value: string | null }) {
+  const t = useNetworksText();
+  return (
+    <RelativeTimeText
+      size="xs"
+      c="dimmed"
+      value={value}
+      template={(time) => t('settings.lastSeen', { time })}
+      emptyText={t('settings.neverSeen')}
+    />
+  );
+}

@@ -6,7 +6,7 @@ import { settingsPath } from '../../lib/paths';
 import { NetworkAddress } from '../network-address';
 import { NetworkKindIcon } from '../network-kind-icon';
 import { NetworkStatusBadge } from '../network-status-badge';
-import { RelativeTimeText } from '../relative-time-text';
+import { LastSeenText } from '../relative-time-text';
 import { EnabledSwitch } from '../enabled-switch';
 import { NetworkActions } from './network-actions';
 import { NetworkCounters } from './network-counters';
@@ -46,13 +46,7 @@ export function NetworkCard({ network, onOpenPhone }: NetworkCardProps) {
       <Group justify="space-between" mt="sm" className={classes.cardStats} wrap="nowrap">
         <Stack gap={4} align="flex-start">
           <NetworkStatusBadge network={network} />
-          <RelativeTimeText
-            size="xs"
-            c="dimmed"
-            value={network.lastSeenAt}
-            template={(time) => t('settings.lastSeen', { time })}
-            emptyText={t('settings.neverSeen')}
-          />
+          <LastSeenText value={network.lastSeenAt} />
         </Stack>
         <NetworkCounters stats={network.stats} />
       </Group>

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useNetworksText } from '../../networks-text';
 import { NetworkAddress } from '../network-address';
 import { NetworkStatusBadge } from '../network-status-badge';
-import { RelativeTimeText } from '../relative-time-text';
+import { LastSeenText } from '../relative-time-text';
 import { EnabledSwitch } from '../enabled-switch';
 import classes from './network-settings.module.css';
 
@@ -28,13 +28,7 @@ export function NetworkSummaryBar({ picker, network }: NetworkSummaryBarProps) {
                 <NetworkStatusBadge network={network} size="lg" />
                 <NetworkAddress address={network.address} />
               </Group>
-              <RelativeTimeText
-                size="xs"
-                c="dimmed"
-                value={network.lastSeenAt}
-                template={(time) => t('settings.lastSeen', { time })}
-                emptyText={t('settings.neverSeen')}
-              />
+              <LastSeenText value={network.lastSeenAt} />
             </Stack>
             <EnabledSwitch
               network={network}
