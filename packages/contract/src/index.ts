@@ -8,3 +8,5 @@ export * from './preferences.js';
 export * from './members.js';
 export * from './networks.js';
 export * from './messages.js';
+export * from './conversations.js';
+export * from './voice.js';

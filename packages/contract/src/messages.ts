@@ -60,6 +60,7 @@ export const ConversationSchema = z.object({
   networkId: z.uuid(),
   contact: ContactSchema,
   lastMessageAt: z.iso.datetime(),
+  createdAt: z.iso.datetime().describe('The first message of the thread.'),
   lastMessagePreview: z.string().describe('The start of the newest message.'),
   unreadCount: z.number().int(),
 });

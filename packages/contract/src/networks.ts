@@ -66,6 +66,12 @@ export const HttpSettingsSchema = z.object({
     .url({ protocol: /^https?$/ })
     .default(TWILIO_API_BASE_URL)
     .describe('Base URL of the provider API (Twilio’s unless the provider says otherwise).'),
+  voiceGreeting: z
+    .string()
+    .trim()
+    .max(500)
+    .default('')
+    .describe('Spoken to callers before the beep; empty for a default greeting.'),
 });
 export type HttpSettings = z.infer<typeof HttpSettingsSchema>;
 
@@ -73,6 +79,9 @@ export const HttpSettingsViewSchema = HttpSettingsSchema.omit({ authToken: true 
   authToken: MaskedSecret,
   smsWebhookUrl: z.string().describe('Set this as the number’s "A message comes in" webhook (POST).'),
   statusCallbackUrl: z.string().describe('Sent with every message as its StatusCallback.'),
+  voiceWebhookUrl: z
+    .string()
+    .describe('Set this as the number’s "A call comes in" webhook (POST): callers leave a voice message.'),
 });
 
 /** What the server knows of a paired Android phone (SMSGate app). */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { ContactEvent } from './conversations.js';
 import type { ConversationEvent, MessageEvent } from './messages.js';
+import type { VoiceMessageEvent } from './voice.js';
 import type { NetworkDeleted, NetworkUpdated } from './networks.js';
 import { UserDataSchema } from './users.js';
 
@@ -40,7 +42,14 @@ export interface ServerToClientEvents {
   'message.created': (payload: MessageEvent) => void;
   /** An outbound message changed state (sending, sent, delivered, failed). Workspace room. */
   'message.updated': (payload: MessageEvent) => void;
+  /** A thread's last message, unread count or contact changed. Workspace room. */
   'conversation.updated': (payload: ConversationEvent) => void;
+  /** A contact's name, tags or opt-out state changed. Workspace room. */
+  'contact.updated': (payload: ContactEvent) => void;
+  /** A voice message came in. Workspace room. */
+  'voice-message.created': (payload: VoiceMessageEvent) => void;
+  /** A voice message was listened to (or marked unlistened), or its transcript arrived. */
+  'voice-message.updated': (payload: VoiceMessageEvent) => void;
   /** A network's status, last-seen time or settings changed. Workspace room. */
   'network.updated': (payload: NetworkUpdated) => void;
   'network.deleted': (payload: NetworkDeleted) => void;

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  doublePrecision,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { networks } from './networks.js';
 import { workspaces } from './workspaces.js';
 
@@ -48,6 +58,10 @@ export const conversations = pgTable(
   },
   (t) => [
     uniqueIndex('conversations_network_contact_idx').on(t.networkId, t.contactId),
+    // The navigation badge: only threads with unread messages are in this index.
+    index('conversations_unread_idx')
+      .on(t.workspaceId)
+      .where(sql`${t.unreadCount} > 0`),
     // The inbox: newest threads first, cursor on (last_message_at, id).
     index('conversations_inbox_idx').on(t.workspaceId, t.lastMessageAt.desc(), t.id.desc()),
     index('conversations_contact_idx').on(t.contactId),
@@ -104,5 +118,41 @@ export const messages = pgTable(
       .where(sql`${t.state} in ('queued', 'sending')`),
     // Per-network "today" counts.
     index('messages_network_time_idx').on(t.networkId, t.createdAt),
+  ],
+);
+
+export const voiceContentType = pgEnum('voice_content_type', ['audio/mpeg', 'audio/wav', 'audio/ogg', 'audio/webm']);
+
+/** A recorded voice message: the caller's conversation, the audio in file storage. */
+export const voiceMessages = pgTable(
+  'voice_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id').notNull(),
+    networkId: uuid('network_id')
+      .notNull()
+      .references(() => networks.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id').notNull(),
+    /** The provider's id of the recording (dedupes callback retries); null for uploads. */
+    providerRecordingId: text('provider_recording_id'),
+    /** Where the audio is in file storage. */
+    storageKey: text('storage_key').notNull(),
+    contentType: voiceContentType('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    durationSeconds: doublePrecision('duration_seconds'),
+    transcript: text('transcript'),
+    listenedAt: timestamp('listened_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('voice_messages_provider_id_idx').on(t.networkId, t.providerRecordingId),
+    // The voice inbox: newest first, cursor on (created_at, id).
+    index('voice_messages_inbox_idx').on(t.workspaceId, t.createdAt.desc(), t.id.desc()),
+    index('voice_messages_unlistened_idx')
+      .on(t.workspaceId)
+      .where(sql`${t.listenedAt} is null`),
   ],
 );

@@ -1,5 +1,5 @@
 import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { RegistrationDetails } from '@switchboard/contract';
+import type { ComplianceLanguage, RegistrationDetails } from '@switchboard/contract';
 
 /** A customer account. Every row of customer data belongs to exactly one workspace. */
 export const workspaces = pgTable('workspaces', {
@@ -7,6 +7,11 @@ export const workspaces = pgTable('workspaces', {
   name: text('name').notNull(),
   /** What the web sent to POST /api/new_user after sign-up. */
   registration: jsonb('registration').$type<RegistrationDetails>(),
+  /** Opt-out compliance: the language of the default replies, and the texts set instead (null: default). */
+  complianceLanguage: text('compliance_language').$type<ComplianceLanguage>().notNull().default('en'),
+  optOutReply: text('opt_out_reply'),
+  optInReply: text('opt_in_reply'),
+  helpReply: text('help_reply'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -56,6 +56,7 @@ export function toConversation(row: ConversationRow, contact: ContactRow): Conve
     networkId: row.networkId,
     contact: toContact(contact),
     lastMessageAt: iso(row.lastMessageAt)!,
+    createdAt: iso(row.createdAt)!,
     lastMessagePreview: row.lastMessagePreview,
     unreadCount: row.unreadCount,
   };
