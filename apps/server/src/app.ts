@@ -33,8 +33,20 @@ import { createChannelRegistry, type ChannelRegistry } from './channels/registry
 import { androidChannelPlugin } from './channels/android/android-channel.js';
 import { createDeviceStreams } from './channels/android/device-streams.js';
 import { twilioHooksRoutes } from './channels/http/twilio-hooks.routes.js';
+import { twilioVoiceRoutes } from './channels/http/twilio-voice.routes.js';
+import { createLocalFileStorage } from './lib/file-storage.js';
+import { createRecordingTokens } from './modules/voice/recording-token.js';
+import { voiceRoutes } from './modules/voice/voice.routes.js';
+import { createVoiceService, type VoiceService } from './modules/voice/voice.service.js';
 import { createSecretBox } from './lib/secret-box.js';
 import { messagesRoutes } from './modules/messaging/messages.routes.js';
+import { complianceRoutes } from './modules/compliance/compliance.routes.js';
+import { createComplianceService, type ComplianceService } from './modules/compliance/compliance.service.js';
+import { conversationsRoutes } from './modules/conversations/conversations.routes.js';
+import {
+  createConversationsService,
+  type ConversationsService,
+} from './modules/conversations/conversations.service.js';
 import { createMessagingService, type MessagingService } from './modules/messaging/messaging.service.js';
 import { networksRoutes } from './modules/networks/networks.routes.js';
 import { createNetworksService, type NetworksService } from './modules/networks/networks.service.js';
@@ -49,6 +61,9 @@ export interface Services {
   preferences: PreferencesService;
   networks: NetworksService;
   messaging: MessagingService;
+  voice: VoiceService;
+  conversations: ConversationsService;
+  compliance: ComplianceService;
 }
 
 declare module 'fastify' {
@@ -70,6 +85,8 @@ export interface BuildAppOptions {
 }
 
 const BODY_LIMIT = 1024 * 1024;
+/** How long a recording link (for <audio> and downloads) stays valid. */
+const RECORDING_LINK_TTL_SECONDS = 600;
 
 /** Builds the whole server without listening; `server.ts` listens, tests use `inject()`. */
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -113,6 +130,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     adapterFor: (kind) => app.channels.adapterFor(kind),
   });
   const messaging = createMessagingService({ db: database.db, networks, events, log: app.log });
+  const compliance = createComplianceService({ db: database.db, messaging, events });
+  // Opt-out keywords come first in the inbound transaction: nothing else answers them.
+  messaging.addInboundStep(compliance.inboundStep);
   const channels = createChannelRegistry(messaging.host, {
     sandboxDeliveryMs: config.sandboxDeliveryMs,
     publicUrl: config.publicUrl,
@@ -137,7 +157,23 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     preferences: createPreferencesService(database.db),
     networks,
     messaging,
+    voice: createVoiceService({
+      db: database.db,
+      networks,
+      events,
+      storage: createLocalFileStorage(config.filesDir),
+      recordingTokens: createRecordingTokens(jwtSecret, RECORDING_LINK_TTL_SECONDS),
+      log: app.log,
+    }),
+    conversations: createConversationsService({ db: database.db, messaging, events }),
+    compliance,
   });
+  // Demo recordings are a nicety: a files directory that cannot be written must not stop the start.
+  if (app.seededDemo) {
+    await app.services.voice
+      .seedDemo()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'no demo voice messages'));
+  }
   app.decorate('channels', channels);
   app.decorateRequest('auth', null);
 
@@ -167,8 +203,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(preferencesRoutes, { prefix: '/api' });
   await app.register(networksRoutes, { prefix: '/api' });
   await app.register(messagesRoutes, { prefix: '/api' });
+  await app.register(conversationsRoutes, { prefix: '/api' });
+  await app.register(complianceRoutes, { prefix: '/api' });
   await app.register(androidChannelPlugin, { streams: androidStreams, secretBox, publicUrl: config.publicUrl });
   await app.register(twilioHooksRoutes, { publicUrl: config.publicUrl });
+  await app.register(voiceRoutes, { prefix: '/api' });
+  await app.register(twilioVoiceRoutes, { publicUrl: config.publicUrl });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
   await app.register(webAppPlugin, { distDir: config.webDistDir });
 

@@ -185,7 +185,7 @@ export type ComplianceKeyword = 'opt-out' | 'opt-in' | 'help';
 
 /**
  * Reads a message as a compliance keyword: the whole message must be one keyword, ignoring case,
- * surrounding spaces and punctuation ("Stop." and " stop " are; "STOP please" is not).
+ * surrounding spaces, punctuation and symbols ("Stop." and " stop " are; "STOP please" is not).
  */
 export function complianceKeywordOf(body: string): ComplianceKeyword | null {
   const word = body

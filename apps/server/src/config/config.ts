@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { z } from 'zod';
 
 const boolFlag = z
@@ -26,6 +27,7 @@ export const EnvSchema = z.object({
     .default(5000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  FILES_DIR: z.string().min(1).optional(),
   DATABASE_URL: url(['postgres', 'postgresql']).optional(),
   PUBLIC_URL: url(['http', 'https']).optional(),
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
@@ -57,6 +59,8 @@ export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
+  /** Where uploaded and downloaded files (voice recordings) live; default DATA_DIR/files. */
+  filesDir: string;
   databaseUrl: string | undefined;
   /** The external base URL, without a trailing slash. */
   publicUrl: string;
@@ -97,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     dataDir: e.DATA_DIR,
+    filesDir: e.FILES_DIR ?? join(e.DATA_DIR, 'files'),
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET,

@@ -187,7 +187,7 @@ describe('Twilio webhooks: inbound SMS', () => {
     });
 
     it('has no other hooks', async () => {
-      const response = await deliver(inbound(), `/hooks/twilio/${network.id}/voice`);
+      const response = await deliver(inbound(), `/hooks/twilio/${network.id}/fax`);
       expect(response.statusCode).toBe(404);
     });
   });

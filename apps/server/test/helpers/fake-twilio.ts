@@ -34,6 +34,10 @@ export interface FakeTwilio {
   failNext(count: number, failure: FakeTwilioFailure): void;
   /** The next `count` requests wait this long before answering (timeouts). */
   delayNext(count: number, ms: number): void;
+  /** Serves `content` as recording `recordingSid` (MP3 at `<RecordingUrl>.mp3`); returns the RecordingUrl. */
+  addRecording(recordingSid: string, content: Buffer): string;
+  /** Requests for recordings only. */
+  recordingRequests(): FakeTwilioRequest[];
   /** Resolves once `count` message requests arrived in all. */
   waitForMessages(count: number, timeoutMs?: number): Promise<FakeTwilioRequest[]>;
   reset(): void;
@@ -64,7 +68,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 /**
- * A local stand-in for Twilio's REST API (Messages.json and the account resource): checks Basic
+ * A local stand-in for Twilio's REST API (Messages.json, the account resource, recordings): checks Basic
  * auth, records what it was sent, and answers like Twilio, including its error JSON on demand.
  */
 export async function startFakeTwilio(
@@ -75,6 +79,8 @@ export async function startFakeTwilio(
   const delays: number[] = [];
   const waiters = new Set<() => void>();
   const accountPath = `/2010-04-01/Accounts/${credentials.accountSid}`;
+  const recordings = new Map<string, Buffer>();
+  const recordingPath = /^\/2010-04-01\/Accounts\/[^/]+\/Recordings\/([^/.]+)\.mp3$/;
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
@@ -90,7 +96,10 @@ export async function startFakeTwilio(
 
     const isMessages = req.method === 'POST' && path === `${accountPath}/Messages.json`;
     const isAccount = req.method === 'GET' && path === `${accountPath}.json`;
-    if (!isMessages && !isAccount) {
+    const recordingSid =
+      req.method === 'GET' && path.startsWith(`${accountPath}/`) ? recordingPath.exec(path)?.[1] : undefined;
+    const recording = recordingSid ? recordings.get(recordingSid) : undefined;
+    if (!isMessages && !isAccount && !recording) {
       return twilioError(res, 404, 20404, `The requested resource ${path} was not found`);
     }
     if (auth?.username !== credentials.accountSid || auth.password !== credentials.authToken) {
@@ -101,6 +110,11 @@ export async function startFakeTwilio(
       const message = failure.message ?? `Fake failure ${failure.status}`;
       const code = failure.code === undefined ? 20_000 + failure.status : failure.code;
       return twilioError(res, failure.status, code, message, failure.retryAfter);
+    }
+    if (recording) {
+      res.writeHead(200, { 'content-type': 'audio/mpeg', 'content-length': String(recording.length) });
+      res.end(recording);
+      return;
     }
     res.writeHead(isMessages ? 201 : 200, { 'content-type': 'application/json' });
     if (isAccount) {
@@ -139,6 +153,11 @@ export async function startFakeTwilio(
     ...credentials,
     requests,
     messageRequests,
+    addRecording(recordingSid, content) {
+      recordings.set(recordingSid, content);
+      return `http://127.0.0.1:${port}${accountPath}/Recordings/${recordingSid}`;
+    },
+    recordingRequests: () => requests.filter((r) => r.path.includes('/Recordings/')),
     failNext(count, failure) {
       for (let i = 0; i < count; i += 1) failures.push(failure);
     },

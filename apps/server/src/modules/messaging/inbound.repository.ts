@@ -76,16 +76,19 @@ export async function insertInboundBatch(tx: Db, items: NewInbound[]): Promise<S
     else {
       entry.n += 1;
       if (item.receivedAt >= entry.last.receivedAt) entry.last = item;
+      if (item.receivedAt < entry.first.receivedAt) entry.first = item;
     }
   }
   const threads = new Map<string, ConversationRow>();
   for (const row of await queryRows<Record<string, unknown>>(
     tx,
-    sql`insert into conversations (workspace_id, network_id, contact_id, last_message_at, last_message_preview, unread_count)
+    sql`insert into conversations (workspace_id, network_id, contact_id, created_at, last_message_at,
+      last_message_preview, unread_count)
     values ${sql.join(
       [...perThread.values()].map(
         ({ first, n, last }) =>
-          sql`(${first.workspaceId}, ${first.networkId}, ${contactOf(first).id}, ${last.receivedAt}, ${previewOf(last.body)}, ${n})`,
+          sql`(${first.workspaceId}, ${first.networkId}, ${contactOf(first).id}, least(now(), ${first.receivedAt}),
+            ${last.receivedAt}, ${previewOf(last.body)}, ${n})`,
       ),
       sql`, `,
     )}

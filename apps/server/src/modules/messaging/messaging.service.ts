@@ -25,7 +25,16 @@ export interface QueueRequest {
  * Runs inside the inbound transaction after the message is stored and before the commit. Opt-out
  * keywords (conversations issue) and auto-reply (auto-reply issue) plug in here, in that order.
  */
-export type InboundStep = (stored: Extract<StoredInbound, { duplicate: false }>, tx: Db) => Promise<void>;
+export type InboundStep = (stored: Extract<StoredInbound, { duplicate: false }>, ctx: TxContext) => Promise<void>;
+
+/**
+ * A transaction that something else commits: `afterCommit` runs its callbacks once the commit
+ * is done (events and dispatcher wake-ups must not announce rows that could still roll back).
+ */
+export interface TxContext {
+  tx: Db;
+  afterCommit(fn: () => void): void;
+}
 
 export interface MessagingDeps {
   db: Db;
@@ -53,16 +62,18 @@ export function createMessagingService(deps: MessagingDeps) {
    * one; then, after the commit, tells the browsers.
    */
   async function storeInbound(items: NewInbound[]): Promise<InboundResult[]> {
+    const committed: (() => void)[] = [];
     const results = await deps.db.transaction(async (tx) => {
       const stored = await insertInboundBatch(tx, items);
       await deps.networks.touchMany([...new Set(items.map((i) => i.networkId))], tx);
+      const ctx: TxContext = { tx, afterCommit: (fn) => committed.push(fn) };
       for (const entry of stored) {
         if (entry.duplicate) continue;
-        for (const step of inboundSteps) await step(entry, tx);
+        for (const step of inboundSteps) await step(entry, ctx);
       }
       return stored;
     });
-    return results.map((entry) => {
+    const published = results.map((entry) => {
       if (entry.duplicate) return { messageId: entry.messageId, duplicate: true };
       publishMessage(entry.message.workspaceId, 'message.created', entry.message);
       deps.events.toWorkspace(entry.message.workspaceId, 'conversation.updated', {
@@ -70,6 +81,9 @@ export function createMessagingService(deps: MessagingDeps) {
       });
       return { messageId: entry.message.id, duplicate: false };
     });
+    // What the steps did (a confirmation queued, a contact opted out) follows the message itself.
+    for (const fn of committed) fn();
+    return published;
   }
   // Webhooks that arrive while a batch is being stored wait and go together in the next one:
   // one commit for many messages is what lets the embedded database keep up with a burst.
@@ -172,10 +186,11 @@ export function createMessagingService(deps: MessagingDeps) {
     /**
      * The one outbound function (reply, auto-reply, campaign, API): validates the number and
      * text, refuses opted-out contacts, counts segments and stores the message as `queued`.
-     * With `tx` it joins the caller's transaction (events then go out before that commits; a
-     * dispatcher woken early finds nothing yet and looks again within a second).
+     * With a transaction context it joins the caller's transaction, and the events and the
+     * dispatcher's wake-up wait for its commit.
      */
-    async queue(request: QueueRequest, tx?: Db): Promise<Message> {
+    async queue(request: QueueRequest, within?: TxContext): Promise<Message> {
+      const tx = within?.tx;
       const network = await deps.networks.runtimeInWorkspace(request.workspaceId, request.networkId, tx);
       if (!network.enabled) throw new AppError('NETWORK_DISABLED', 'This network is disabled. Enable it to send.');
       const to = requireE164(request.to);
@@ -195,12 +210,17 @@ export function createMessagingService(deps: MessagingDeps) {
       if (!stored.message || !stored.conversation) {
         throw new AppError('CONTACT_OPTED_OUT', `${to} opted out of messages from this workspace.`);
       }
-      publishMessage(request.workspaceId, 'message.created', stored.message);
-      deps.events.toWorkspace(request.workspaceId, 'conversation.updated', {
-        conversation: toConversation(stored.conversation, stored.contact),
-      });
-      for (const listener of queuedListeners) listener(network.id);
-      return toMessage(stored.message);
+      const { message, conversation, contact } = stored;
+      const announce = () => {
+        publishMessage(request.workspaceId, 'message.created', message);
+        deps.events.toWorkspace(request.workspaceId, 'conversation.updated', {
+          conversation: toConversation(conversation, contact),
+        });
+        for (const listener of queuedListeners) listener(network.id);
+      };
+      if (within) within.afterCommit(announce);
+      else announce();
+      return toMessage(message);
     },
 
     async get(workspaceId: string, id: string): Promise<Message> {

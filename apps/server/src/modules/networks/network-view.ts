@@ -46,10 +46,13 @@ function settingsView(
       return { ...(row.settings as object), password: maskSecret(secrets.password) } as Network['settings'];
     case 'http':
       return {
+        // Networks saved before voice messages existed have no greeting: the default applies.
+        voiceGreeting: '',
         ...(row.settings as object),
         authToken: maskSecret(secrets.authToken),
         smsWebhookUrl: twilioHookUrl(ctx.publicUrl, row.id, 'sms'),
         statusCallbackUrl: twilioHookUrl(ctx.publicUrl, row.id, 'status'),
+        voiceWebhookUrl: twilioHookUrl(ctx.publicUrl, row.id, 'voice'),
       } as Network['settings'];
     case 'android':
       return {

@@ -1,0 +1,46 @@
+import type { RecordingUrlResponse, VoiceMessageListResponse } from '@switchboard/contract';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../src/seed/demo-seed.js';
+import { createTestApp, login, type SignedIn, type TestApp } from '../helpers/test-app.js';
+
+describe('the demo voice inbox (DEMO_SEED)', () => {
+  let t: TestApp;
+  let filesDir: string;
+  let admin: SignedIn;
+
+  beforeAll(async () => {
+    filesDir = await mkdtemp(join(tmpdir(), 'sb-voice-demo-'));
+    t = await createTestApp({ DEMO_SEED: '1', FILES_DIR: filesDir });
+    admin = await login(t.app, 'admin@demo.com', DEMO_PASSWORD);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rm(filesDir, { recursive: true, force: true });
+  });
+
+  it('holds two playable voice messages, one of them not listened to yet', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/voice-messages', headers: admin.authorization });
+    const { voiceMessages } = response.json<VoiceMessageListResponse>();
+    expect(voiceMessages.map((m) => [m.contact.phoneNumber, m.listened])).toEqual([
+      ['+14155550123', false],
+      ['+442079460958', true],
+    ]);
+    expect(voiceMessages[0]!.transcript).toMatch(/Bay Plumbing/);
+    for (const message of voiceMessages) {
+      expect(message).toMatchObject({ contentType: 'audio/wav', durationSeconds: expect.any(Number) as number });
+      expect(message.durationSeconds).toBeGreaterThan(2);
+      const link = await t.app.inject({
+        method: 'GET',
+        url: `/api/voice-messages/${message.id}/recording-url`,
+        headers: admin.authorization,
+      });
+      const audio = await t.app.inject({ method: 'GET', url: link.json<RecordingUrlResponse>().url });
+      expect(audio.statusCode).toBe(200);
+      expect(audio.rawPayload.length).toBe(message.sizeBytes);
+      expect(audio.rawPayload.subarray(0, 4).toString()).toBe('RIFF');
+    }
+  });
+});
