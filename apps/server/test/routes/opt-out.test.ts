@@ -7,6 +7,7 @@ import {
   type Message,
   type MessagesResponse,
   type NetworksResponse,
+  type ThreadResponse,
 } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectErrorBody } from '../helpers/expectations.js';
@@ -118,6 +119,13 @@ describe('opt-out handling in the inbound pipeline', () => {
     const conversation = (
       await t.app.inject({ method: 'GET', url: `/api/conversations?q=${number}`, headers: admin.authorization })
     ).json<ConversationListResponse>().conversations[0]!;
+    // The thread reads in order: the keyword, then its confirmation (same transaction, no tie).
+    const thread = await t.app.inject({
+      method: 'GET',
+      url: `/api/conversations/${conversation.id}/messages`,
+      headers: admin.authorization,
+    });
+    expect(thread.json<ThreadResponse>().messages.map((m) => m.body)).toEqual(['STOP', en.optOutReply, 'Stop.', 'Hi']);
     const reply = await t.app.inject({
       method: 'POST',
       url: `/api/conversations/${conversation.id}/messages`,

@@ -57,8 +57,9 @@ export function createConversationsService(deps: ConversationsDeps) {
       cursor: string | undefined,
       limit: number,
     ): Promise<ThreadResponse> {
-      await find(workspaceId, id);
-      const page = await repo.messages(id, cursor, limit);
+      const page = await repo.messages(workspaceId, id, cursor, limit);
+      // Nothing found: an empty thread of this workspace, or not one of its threads at all.
+      if (page.rows.length === 0) await find(workspaceId, id);
       return { messages: page.rows.map(toMessage), nextCursor: page.nextCursor };
     },
 

@@ -104,14 +104,16 @@ export async function insertInboundBatch(tx: Db, items: NewInbound[]): Promise<S
   }
   const threadOf = (i: NewInbound) => threads.get(keyOf(i.networkId, contactOf(i).id))!;
 
+  // created_at is the clock at each row (not the transaction's start), so a thread reads in arrival
+  // order: messages of one batch, and a reply a step queues after them, never tie.
   const inserted = new Map<string, MessageRow>();
   for (const row of await queryRows<Record<string, unknown>>(
     tx,
     sql`insert into messages (workspace_id, network_id, conversation_id, contact_id, direction, body, encoding,
-      segments, state, provider_message_id, received_at) values ${sql.join(
+      segments, state, provider_message_id, received_at, created_at) values ${sql.join(
         [...fresh.values()].map(
           (i) => sql`(${i.workspaceId}, ${i.networkId}, ${threadOf(i).id}, ${contactOf(i).id}, 'in', ${i.body},
-            ${i.encoding}, ${i.segments}, 'received', ${i.providerMessageId}, ${i.receivedAt})`,
+            ${i.encoding}, ${i.segments}, 'received', ${i.providerMessageId}, ${i.receivedAt}, clock_timestamp())`,
         ),
         sql`, `,
       )}

@@ -91,9 +91,9 @@ export function createMessagesRepository(db: Db) {
           returning *
         ), m as (
           insert into messages (workspace_id, network_id, conversation_id, contact_id, direction, body, encoding,
-            segments, state, origin)
+            segments, state, origin, created_at)
           select ${input.workspaceId}, ${input.networkId}, v.id, v.contact_id, 'out', ${input.body},
-            ${input.encoding}, ${input.segments}, 'queued', ${input.origin} from v
+            ${input.encoding}, ${input.segments}, 'queued', ${input.origin}, clock_timestamp() from v
           returning *
         )
         select row_to_json(c) as contact, (select row_to_json(v) from v) as conversation,
