@@ -41,7 +41,7 @@ export const layoutRoutes: PageRoute[] = [
   {
     path: '/views/conversations',
     handle: { id: 'conversations', loginRequired: true, rule: 'admin', searchable: true },
-    load: comingLater,
+    load: () => import('../features/conversations/pages/conversations-page'),
   },
   {
     path: '/views/networks',

@@ -3,7 +3,7 @@ import { MENU_GROUPS } from './menu-groups';
 
 /**
  * The menu entry (its `to`) for a location: an entry leading to the same page whose query
- * parameters are all present, the most specific one winning (so /views/conversations?view=voice
+ * parameters are all present, the most specific one winning (so /views/conversations?tab=voice
  * is "Voice Inbox", not "SMS Inbox"; /apps/todo/starred is "Todo").
  */
 export function findActiveEntryTo(pathname: string, search: string): string | null {

@@ -2,7 +2,9 @@ import { Button, Menu } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MenuBadge } from './menu-badge';
 import { pageIcon } from './page-icons';
+import { useInboxBadges } from './use-inbox-badges';
 import { useActiveEntryTo } from './use-active-entry';
 import { useVisibleMenu } from './use-visible-menu';
 import { useShellText } from '../shell-text';
@@ -13,6 +15,7 @@ export function HorizontalMenu() {
   const t = useShellText();
   const { t: tNav } = useTranslation('nav');
   const groups = useVisibleMenu();
+  const badges = useInboxBadges(groups);
   const activeTo = useActiveEntryTo();
   return (
     <nav aria-label={t('navbar.mainMenu')}>
@@ -20,6 +23,7 @@ export function HorizontalMenu() {
         {groups.map((group) => {
           const GroupIcon = group.icon;
           const active = group.entries.some((entry) => entry.to === activeTo);
+          const badgeTotal = group.entries.reduce((sum, entry) => sum + (badges[entry.id] ?? 0), 0);
           return (
             <li key={group.id}>
               <Menu
@@ -42,6 +46,11 @@ export function HorizontalMenu() {
                     fw={550}
                   >
                     {tNav(`groups.${group.id}`)}
+                    {badgeTotal > 0 && (
+                      <span style={{ marginInlineStart: 6, display: 'inline-flex' }}>
+                        <MenuBadge count={badgeTotal} />
+                      </span>
+                    )}
                   </Button>
                 </Menu.Target>
                 <Menu.Dropdown miw={220}>
@@ -54,6 +63,7 @@ export function HorizontalMenu() {
                         component={Link}
                         to={entry.to}
                         leftSection={<Icon size={18} stroke={1.7} aria-hidden />}
+                        rightSection={<MenuBadge count={badges[entry.id]} />}
                         aria-current={current ? 'page' : undefined}
                         className={current ? classes.current : undefined}
                       >

@@ -40,7 +40,7 @@ export const MENU_GROUPS: MenuGroup[] = [
     icon: IconMessages,
     entries: [
       { id: 'smsInbox', to: '/views/conversations' },
-      { id: 'voiceInbox', to: '/views/conversations?view=voice' },
+      { id: 'voiceInbox', to: '/views/conversations?tab=voice' },
       { id: 'autoReply', to: '/views/auto-reply' },
     ],
   },

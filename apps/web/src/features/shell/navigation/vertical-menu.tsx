@@ -2,7 +2,9 @@ import { NavLink, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MenuBadge } from './menu-badge';
 import { pageIcon } from './page-icons';
+import { useInboxBadges } from './use-inbox-badges';
 import { useActiveEntryTo } from './use-active-entry';
 import { useVisibleMenu } from './use-visible-menu';
 import { useShellText } from '../shell-text';
@@ -18,6 +20,7 @@ export function VerticalMenu({ onNavigate, asLandmark = true }: VerticalMenuProp
   const t = useShellText();
   const { t: tNav } = useTranslation('nav');
   const groups = useVisibleMenu();
+  const badges = useInboxBadges(groups);
   const activeTo = useActiveEntryTo();
   const idPrefix = useId();
   return (
@@ -49,6 +52,7 @@ export function VerticalMenu({ onNavigate, asLandmark = true }: VerticalMenuProp
                     onClick={onNavigate}
                     label={tNav(`routes.${entry.id}`)}
                     leftSection={<Icon size={19} stroke={1.7} aria-hidden />}
+                    rightSection={<MenuBadge count={badges[entry.id]} />}
                     active={current}
                     aria-current={current ? 'page' : undefined}
                     variant="filled"

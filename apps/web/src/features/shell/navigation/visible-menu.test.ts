@@ -61,7 +61,7 @@ describe('visibleMenu', () => {
 describe('findActiveEntryTo', () => {
   it.each([
     ['/views/conversations', '', '/views/conversations'],
-    ['/views/conversations', '?view=voice', '/views/conversations?view=voice'],
+    ['/views/conversations', '?tab=voice', '/views/conversations?tab=voice'],
     ['/views/networks', '?add=1&x=2', '/views/networks?add=1'],
     ['/apps/todo/starred', '', '/apps/todo/all'],
     ['/apps/email/sent', '', '/apps/email/inbox'],
@@ -78,7 +78,7 @@ describe('pageDirectory', () => {
     const paths = pageDirectory(signedIn('admin')).map((page) => page.to);
     expect(new Set(paths).size).toBe(paths.length);
     expect(paths).toEqual(
-      expect.arrayContaining(['/home', '/apps/eCommerce/shop', '/views/conversations?view=voice', '/apps/todo/all']),
+      expect.arrayContaining(['/home', '/apps/eCommerce/shop', '/views/conversations?tab=voice', '/apps/todo/all']),
     );
   });
 

@@ -11,6 +11,7 @@ export const shell: Translation<typeof en> = {
     language: 'اللغة',
     customizer: 'التخصيص',
     bookmarks: 'الإشارات المرجعية',
+    inboxBadge: 'جديدة: {{n}}',
   },
   breadcrumb: 'مسار التنقل',
   footer: {

@@ -11,6 +11,7 @@ export const shell: Translation<typeof en> = {
     language: 'Sprache',
     customizer: 'Anpassen',
     bookmarks: 'Lesezeichen',
+    inboxBadge: '{{n}} neu',
   },
   breadcrumb: 'Brotkrumen',
   footer: {

@@ -12,6 +12,7 @@ export const shell = {
     language: 'Language',
     customizer: 'Customizer',
     bookmarks: 'Bookmarks',
+    inboxBadge: '{{n}} new',
   },
   breadcrumb: 'Breadcrumb',
   footer: {

@@ -11,6 +11,7 @@ export const shell: Translation<typeof en> = {
     language: 'Langue',
     customizer: 'Personnaliser',
     bookmarks: 'Favoris',
+    inboxBadge: '{{n}} nouveau(x)',
   },
   breadcrumb: 'Fil d’Ariane',
   footer: {

@@ -1,0 +1,71 @@
+import { Badge, Tooltip } from '@mantine/core';
+import type { Message } from '@switchboard/contract';
+import { IconAlertCircle, IconCheck, IconChecks, IconClock } from '@tabler/icons-react';
+import { memo } from 'react';
+import { formatDateTime } from '../../../lib/format';
+import { useConversationsText } from '../conversations-text';
+import classes from './thread.module.css';
+
+const STATE_ICONS = {
+  queued: IconClock,
+  sending: IconClock,
+  sent: IconCheck,
+  delivered: IconChecks,
+  failed: IconAlertCircle,
+  received: IconCheck,
+} as const;
+
+/** Queued, sending, sent, delivered, or failed with the channel's reason on hover and focus. */
+function StateMark({ message }: { message: Message }) {
+  const t = useConversationsText();
+  const Icon = STATE_ICONS[message.state];
+  const mark = (
+    <span
+      className={classes.state}
+      data-testid="message-state"
+      data-state={message.state}
+      tabIndex={message.state === 'failed' ? 0 : undefined}
+    >
+      <Icon size={14} aria-hidden />
+      {t(`states.${message.state}`)}
+    </span>
+  );
+  if (message.state !== 'failed') return mark;
+  return (
+    <Tooltip
+      label={t('states.failedReason', { reason: message.errorText ?? t('states.noReason') })}
+      multiline
+      maw={280}
+      withArrow
+    >
+      {mark}
+    </Tooltip>
+  );
+}
+
+/** One message as a bubble: the contact's on the start side, the workspace's on the end side. */
+export const MessageRow = memo(function MessageRow({ message }: { message: Message }) {
+  const t = useConversationsText();
+  const outbound = message.direction === 'out';
+  return (
+    <div className={classes.bubble} data-state={message.state}>
+      <p className={classes.body} dir="auto">
+        {message.body}
+      </p>
+      <div className={classes.meta}>
+        {message.origin && (
+          <Badge size="xs" variant="default">
+            {t(`origins.${message.origin}`)}
+          </Badge>
+        )}
+        <span title={t('thread.segmentsLabel', { encoding: message.encoding, n: message.segments })}>
+          {t('thread.segments', { encoding: message.encoding, n: message.segments })}
+        </span>
+        <time dateTime={message.createdAt} dir="ltr">
+          {formatDateTime(message.createdAt)}
+        </time>
+        {outbound && <StateMark message={message} />}
+      </div>
+    </div>
+  );
+});
