@@ -59,8 +59,9 @@ export default defineConfig({
       command: `node ${path.join(here, 'e2e/start-server.mjs')}`,
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
-      env: serverEnv(port, dataDir),
+      timeout: 90_000,
+      // One conversation of 100,000 messages for conversations-long-thread.spec.ts.
+      env: { ...serverEnv(port, dataDir), E2E_LONG_THREAD: '100000' },
     },
     {
       // A second server whose access tokens live 3 s, for the silent-refresh test only

@@ -4,5 +4,11 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 rmSync(process.env.DATA_DIR, { recursive: true, force: true });
-const server = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../server/dist/server.js');
-await import(pathToFileURL(server).href);
+const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../server/dist');
+// E2E_LONG_THREAD=N: first a conversation with N messages on its own contact ("Long Thread"),
+// for conversations-long-thread.spec.ts (a few seconds with `seed:large`'s generator).
+if (process.env.E2E_LONG_THREAD) {
+  const { seedLarge } = await import(pathToFileURL(path.join(dist, 'seed/seed-large.js')).href);
+  await seedLarge({ dataDir: process.env.DATA_DIR, longThread: Number(process.env.E2E_LONG_THREAD) });
+}
+await import(pathToFileURL(path.join(dist, 'server.js')).href);

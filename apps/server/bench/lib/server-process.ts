@@ -26,8 +26,12 @@ export interface BenchServer {
  * The real server in its own process on a fresh embedded database with the demo seed, so the
  * load generator (this process) does not compete with it for the event loop.
  */
-export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-bench-'));
+export async function startBenchServer(
+  env: Record<string, string> = {},
+  /** An existing data directory to serve (kept on stop); default: a fresh one, removed on stop. */
+  existingDataDir?: string,
+): Promise<BenchServer> {
+  const dataDir = existingDataDir ?? (await mkdtemp(path.join(tmpdir(), 'switchboard-bench-')));
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     env: {
@@ -60,7 +64,7 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;
-      await rm(dataDir, { recursive: true, force: true });
+      if (!existingDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

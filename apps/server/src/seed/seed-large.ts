@@ -189,7 +189,9 @@ export async function seedLarge(options: SeedLargeOptions): Promise<SeedLargeRes
     const indexes = rebuild ? await dropMessageIndexes(db) : [];
     try {
       if (messages > 0 && conversations > 0) {
-        log(`Seeding ${messages.toLocaleString('en')} messages in ${conversations.toLocaleString('en')} conversations…`);
+        log(
+          `Seeding ${messages.toLocaleString('en')} messages in ${conversations.toLocaleString('en')} conversations…`,
+        );
         result.biggestConversation = await seedInbox(db, {
           workspaceId,
           networkIds,

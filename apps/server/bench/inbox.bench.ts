@@ -1,0 +1,185 @@
+/**
+ * The inbox read paths on a large embedded database: 1,000,000 messages in 100,000 conversations
+ * (`seed:large`), the server in its own process, autocannon at a fixed 300 requests/s. Measures
+ * the thread list (first page and a page 30,000 threads deep) and a long thread's messages
+ * (first page and a page 10,000 messages back). Target: p95 ≤ 50 ms.
+ *
+ * The seeded data directory is kept in the temp dir, keyed by its size and the migrations, so a
+ * second run starts at once; the first run creates it (~40 s). BENCH_MESSAGES and
+ * BENCH_CONVERSATIONS change the size, BENCH_SECONDS the length of each case.
+ */
+import { existsSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { SEED_MANIFEST, seedLarge, type SeedLargeResult } from '../src/seed/seed-large.js';
+import { apiCall, demoAdminAuthorization, startBenchServer } from './lib/server-process.js';
+
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
+const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 100_000);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const RATE = 300;
+/**
+ * autocannon paces each connection on its own timer (RATE / CONNECTIONS per second each), so
+ * all of them fire together: few connections keep the bursts small; 10 still leave each request
+ * 33 ms before its connection's next one is due.
+ */
+const CONNECTIONS = 10;
+const TARGET_P95_MS = 50;
+/** How deep the "later page" cases start: threads into the inbox, messages into the thread. */
+const INBOX_DEPTH = 30_000;
+const THREAD_DEPTH = 10_000;
+
+const journal = fileURLToPath(new URL('../drizzle/meta/_journal.json', import.meta.url));
+
+/** The seeded directory for this size and schema; created (by `seedLarge`) when missing. */
+async function seededDataDir(): Promise<{ dataDir: string; seed: SeedLargeResult }> {
+  const migrations = (JSON.parse(await readFile(journal, 'utf8')) as { entries: unknown[] }).entries.length;
+  const dataDir = path.join(tmpdir(), `switchboard-inbox-bench-${MESSAGES}x${CONVERSATIONS}-m${migrations}`);
+  const manifest = path.join(dataDir, SEED_MANIFEST);
+  if (existsSync(manifest)) {
+    console.log(`Seeded data: ${dataDir} (cached; delete it to seed again)`);
+    return { dataDir, seed: JSON.parse(await readFile(manifest, 'utf8')) as SeedLargeResult };
+  }
+  // A directory without the manifest is an interrupted seed: start over.
+  await rm(dataDir, { recursive: true, force: true });
+  console.log(`Seeding ${dataDir} …`);
+  const seed = await seedLarge({
+    dataDir,
+    messages: MESSAGES,
+    conversations: CONVERSATIONS,
+    log: (line) => console.log(`  ${line}`),
+  });
+  console.log(`Seeded in ${seed.seconds.toFixed(1)} s.`);
+  return { dataDir, seed };
+}
+
+interface Page {
+  nextCursor: string | null;
+}
+
+/** Follows `nextCursor` (pages of 100) until `depth` rows were skipped; returns that cursor. */
+async function cursorAt(url: string, authorization: string, pathOf: (cursor?: string) => string, depth: number) {
+  let cursor: string | undefined;
+  for (let skipped = 0; skipped < depth; skipped += 100) {
+    const page = await apiCall<Page>(url, authorization, 'GET', pathOf(cursor));
+    if (!page.nextCursor) throw new Error(`${pathOf()} has fewer than ${depth} rows`);
+    cursor = page.nextCursor;
+  }
+  return cursor!;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+interface Figures {
+  name: string;
+  rate: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+}
+
+/** `DURATION` s at a fixed RATE; latency of every answer (ms), taken from autocannon's responses. */
+async function measure(name: string, url: string, authorization: string, seconds = DURATION): Promise<Figures> {
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        overallRate: RATE,
+        duration: seconds,
+        timeout: 5,
+        headers: { authorization },
+      },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => {
+      latencies.push(responseTime);
+    });
+  });
+  latencies.sort((a, b) => a - b);
+  return {
+    name,
+    rate: result.requests.average,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? NaN,
+    non2xx: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+async function main() {
+  console.log(
+    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+  );
+  const { dataDir, seed } = await seededDataDir();
+  if (!seed.biggestConversation) throw new Error('The seed manifest names no thread.');
+  const server = await startBenchServer({ LOG_LEVEL: 'error', AUTH_RATE_LIMIT: '1000000' }, dataDir);
+  try {
+    const authorization = await demoAdminAuthorization(server.url);
+    const thread = seed.biggestConversation;
+    const list = (cursor?: string) => `/api/conversations?limit=100${cursor ? `&cursor=${cursor}` : ''}`;
+    const messages = (cursor?: string) =>
+      `/api/conversations/${thread.id}/messages?limit=100${cursor ? `&cursor=${cursor}` : ''}`;
+    const inboxCursor = await cursorAt(server.url, authorization, list, INBOX_DEPTH);
+    const threadCursor = await cursorAt(
+      server.url,
+      authorization,
+      messages,
+      Math.min(THREAD_DEPTH, thread.messages - 200),
+    );
+
+    const cases = [
+      { name: 'GET /api/conversations (first page)', path: '/api/conversations' },
+      {
+        name: `GET /api/conversations?cursor= (${INBOX_DEPTH.toLocaleString('en')} threads deep)`,
+        path: `/api/conversations?cursor=${inboxCursor}`,
+      },
+      {
+        name: `GET /api/conversations/:id/messages (first page, ${thread.messages.toLocaleString('en')}-message thread)`,
+        path: `/api/conversations/${thread.id}/messages`,
+      },
+      {
+        name: `GET /api/conversations/:id/messages?cursor= (${Math.min(THREAD_DEPTH, thread.messages - 200).toLocaleString('en')} messages back)`,
+        path: `/api/conversations/${thread.id}/messages?cursor=${threadCursor}`,
+      },
+    ];
+    // Warm the server (JIT, PGlite's buffers) on every path first.
+    for (const c of cases) await measure(c.name, `${server.url}${c.path}`, authorization, 2);
+
+    const figures: Figures[] = [];
+    for (const c of cases) figures.push(await measure(c.name, `${server.url}${c.path}`, authorization));
+
+    console.log(
+      `\n${seed.messages.toLocaleString('en')} messages in ${seed.conversations.toLocaleString('en')} conversations, ` +
+        `embedded PGlite; each case ${DURATION} s at a fixed ${RATE} req/s over ${CONNECTIONS} connections ` +
+        `(pages of 50, the default), server in its own process\n`,
+    );
+    console.log('| case | req/s (mean) | p50 ms | p95 ms | p99 ms | max ms | errors / non-2xx |');
+    console.log('|---|---|---|---|---|---|---|');
+    const ms = (n: number) => n.toFixed(1);
+    for (const f of figures)
+      console.log(
+        `| ${f.name} | ${Math.round(f.rate)} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${ms(f.max)} | ${f.non2xx} |`,
+      );
+    const missed = figures.filter((f) => !(f.p95 <= TARGET_P95_MS) || f.non2xx > 0);
+    console.log(
+      missed.length === 0
+        ? `\nTarget p95 ≤ ${TARGET_P95_MS} ms: met on every case.`
+        : `\nTarget p95 ≤ ${TARGET_P95_MS} ms: missed on ${missed.map((f) => f.name).join('; ')}.`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+await main();
