@@ -1,11 +1,9 @@
-import formBody from '@fastify/formbody';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
-import type { NetworkRuntime, StatusReport } from '../channel.js';
-import { verifyTwilioSignature } from './twilio-signature.js';
+import type { StatusReport } from '../channel.js';
+import { EMPTY_TWIML, twilioWebhookScope, WEBHOOK_BODY_LIMIT } from './twilio-webhook-scope.js';
 import { statusReportOf } from './twilio-status.js';
 
 export interface TwilioHooksOptions {
@@ -14,11 +12,6 @@ export interface TwilioHooksOptions {
   /** Pauses before looking an unknown MessageSid up again; default 200 ms then 800 ms. */
   unknownSidRetryDelaysMs?: number[];
 }
-
-/** Twilio's webhooks are a few hundred bytes; nothing legitimate comes near this. */
-const WEBHOOK_BODY_LIMIT = 64 * 1024;
-const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
-const NetworkId = z.uuid();
 
 const HookParamsSchema = z.object({
   networkId: z.uuid().describe('The HTTP network, as in the URL shown on its settings.'),
@@ -44,31 +37,13 @@ const TwimlSchema = z.string().describe('An empty TwiML document: no automatic r
  * accepted in this plugin only; the rest of the API keeps answering 415 to anything but JSON.
  */
 export const twilioHooksRoutes: FastifyPluginAsyncZod<TwilioHooksOptions> = async (app, options) => {
-  const { networks, messaging } = app.services;
+  const { messaging } = app.services;
   const host = messaging.host;
   const retryDelays = options.unknownSidRetryDelaysMs ?? [200, 800];
-  const verified = new WeakMap<FastifyRequest, NetworkRuntime>();
   const tags = ['webhooks'];
   const formats = { consumes: ['application/x-www-form-urlencoded'], produces: ['text/xml'] };
 
-  await app.register(formBody, { bodyLimit: WEBHOOK_BODY_LIMIT });
-  app.removeContentTypeParser('application/json');
-
-  // Before schema validation, so a forged request is refused (and logged) whatever its shape.
-  app.addHook('preValidation', async (request) => {
-    // A malformed id is a 404 like an unknown one: nothing at that address.
-    const id = NetworkId.safeParse((request.params as { networkId?: unknown }).networkId);
-    const network = id.success ? await networks.runtime(id.data) : undefined;
-    if (!network || network.kind !== 'http') throw new AppError('NOT_FOUND', 'No such network.');
-    await verifyTwilioSignature(request, network, options.publicUrl, host);
-    verified.set(request, network);
-  });
-
-  function networkOf(request: FastifyRequest): NetworkRuntime {
-    const network = verified.get(request);
-    if (!network) throw new AppError('NOT_FOUND', 'No such network.');
-    return network;
-  }
+  const networkOf = await twilioWebhookScope(app, options.publicUrl);
 
   /**
    * A callback can overtake the recording of the send it reports on (the provider answered, the

@@ -1,4 +1,3 @@
-import formBody from '@fastify/formbody';
 import { HttpSettingsSchema } from '@switchboard/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,7 +8,7 @@ import { AppError } from '../../lib/app-error.js';
 import { twilioHookUrl } from '../../modules/networks/network-view.js';
 import type { NetworkRuntime } from '../channel.js';
 import { downloadTwilioRecording, type RecordingDownloadOptions } from './twilio-recording.js';
-import { verifyTwilioSignature } from './twilio-signature.js';
+import { EMPTY_TWIML, twilioWebhookScope, WEBHOOK_BODY_LIMIT } from './twilio-webhook-scope.js';
 
 export interface TwilioVoiceOptions {
   /** PUBLIC_URL: signatures cover it, and the TwiML's callback URLs start with it. */
@@ -19,13 +18,10 @@ export interface TwilioVoiceOptions {
   transcriptRetryDelaysMs?: number[];
 }
 
-const WEBHOOK_BODY_LIMIT = 64 * 1024;
 /** Longest voice message a caller can leave, in seconds. */
 const MAX_RECORDING_SECONDS = 120;
 const DEFAULT_GREETING =
   'Hello. Please leave a message after the beep. Press the hash key or hang up when you are done.';
-const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
-const NetworkId = z.uuid();
 
 const HookParamsSchema = z.object({ networkId: z.uuid().describe('The HTTP network, as in its voice webhook URL.') });
 
@@ -63,29 +59,12 @@ function secondsOf(value: string | undefined): number | null {
  */
 export const twilioVoiceRoutes: FastifyPluginAsyncZod<TwilioVoiceOptions> = async (app, options) => {
   const { networks, voice } = app.services;
-  const host = app.services.messaging.host;
-  const verified = new WeakMap<FastifyRequest, NetworkRuntime>();
   const transcriptRetryDelays = options.transcriptRetryDelaysMs ?? [1000, 5000];
   const tags = ['webhooks'];
   const formats = { consumes: ['application/x-www-form-urlencoded'], produces: ['text/xml'] };
   const hookUrl = (networkId: string, path = '') => `${twilioHookUrl(options.publicUrl, networkId, 'voice')}${path}`;
 
-  await app.register(formBody, { bodyLimit: WEBHOOK_BODY_LIMIT });
-  app.removeContentTypeParser('application/json');
-
-  app.addHook('preValidation', async (request) => {
-    const id = NetworkId.safeParse((request.params as { networkId?: unknown }).networkId);
-    const network = id.success ? await networks.runtime(id.data) : undefined;
-    if (!network || network.kind !== 'http') throw new AppError('NOT_FOUND', 'No such network.');
-    await verifyTwilioSignature(request, network, options.publicUrl, host);
-    verified.set(request, network);
-  });
-
-  function networkOf(request: FastifyRequest): NetworkRuntime {
-    const network = verified.get(request);
-    if (!network) throw new AppError('NOT_FOUND', 'No such network.');
-    return network;
-  }
+  const networkOf = await twilioWebhookScope(app, options.publicUrl);
 
   function enabledNetworkOf(request: FastifyRequest): NetworkRuntime {
     const network = networkOf(request);

@@ -1,29 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook } from '@testing-library/react';
+import { renderHook } from '@testing-library/react';
 import type { Message, Network } from '@switchboard/contract';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeSocket } from '../../../test/fake-socket';
 import { aMessage, aNetwork } from '../test/fixtures';
 import { networkKeys } from './network-keys';
 import { useNetworkEvents } from './use-network-events';
-
-/** Enough of a socket.io client for the hook: handlers by event, and a way to play events. */
-class FakeSocket {
-  connected = true;
-  private handlers = new Map<string, Set<(payload?: unknown) => void>>();
-  on(event: string, handler: (payload?: unknown) => void) {
-    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
-    this.handlers.get(event)!.add(handler);
-    return this;
-  }
-  off(event: string, handler: (payload?: unknown) => void) {
-    this.handlers.get(event)?.delete(handler);
-    return this;
-  }
-  play(event: string, payload?: unknown) {
-    act(() => this.handlers.get(event)?.forEach((handler) => handler(payload)));
-  }
-}
 
 const socket = new FakeSocket();
 vi.mock('../../../lib/realtime', () => ({ useSocket: () => socket }));
