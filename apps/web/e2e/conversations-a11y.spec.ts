@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Network } from '@switchboard/contract';
-import { blockingViolations, collectProblems, signUpFresh } from './support/shell';
+import { blockingViolations, signUpFresh, themedPage } from './support/shell';
 
 // The SMS inbox passes axe (no serious or critical violations) in the light and the dark theme:
 // empty, with a thread and the contact panel open, with the opt-out confirmation, the filters
@@ -8,19 +8,7 @@ import { blockingViolations, collectProblems, signUpFresh } from './support/shel
 for (const theme of ['light', 'dark'] as const) {
   test(`the SMS inbox passes axe in the ${theme} theme, without console errors`, async ({ browser, baseURL }) => {
     test.setTimeout(90_000);
-    // AxeBuilder needs a page of a context made here; reduced motion: no mid-transition contrast.
-    const context = await browser.newContext({
-      baseURL,
-      reducedMotion: 'reduce',
-      viewport: { width: 1440, height: 900 },
-    });
-    await context.addInitScript((chosen) => {
-      if (!localStorage.getItem('switchboard.preferences')) {
-        localStorage.setItem('switchboard.preferences', JSON.stringify({ theme: chosen }));
-      }
-    }, theme);
-    const page = await context.newPage();
-    const problems = collectProblems(page);
+    const { context, page, problems } = await themedPage(browser, baseURL, theme);
     // A new workspace: its admin starts with a connected sandbox and no conversations.
     const { email, password } = await signUpFresh(page, 'Inbox Tester');
     const login = await page.request.post('/api/auth/login', { data: { email, password } });

@@ -1,24 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { blockingViolations, collectProblems, signUpFresh } from './support/shell';
+import { blockingViolations, signUpFresh, themedPage } from './support/shell';
 
 // The networks screens pass axe (no serious or critical violations) in the light and the dark
 // theme, with the wizard and the virtual phone open, without console errors or failed requests.
 for (const theme of ['light', 'dark'] as const) {
   test(`the networks screens pass axe in the ${theme} theme, without console errors`, async ({ browser, baseURL }) => {
     test.setTimeout(90_000);
-    // AxeBuilder needs a page of a context made here; reduced motion: no mid-transition contrast.
-    const context = await browser.newContext({
-      baseURL,
-      reducedMotion: 'reduce',
-      viewport: { width: 1440, height: 900 },
-    });
-    await context.addInitScript((chosen) => {
-      if (!localStorage.getItem('switchboard.preferences')) {
-        localStorage.setItem('switchboard.preferences', JSON.stringify({ theme: chosen }));
-      }
-    }, theme);
-    const page = await context.newPage();
-    const problems = collectProblems(page);
+    const { context, page, problems } = await themedPage(browser, baseURL, theme);
     // A new workspace: its admin starts with a connected sandbox.
     await signUpFresh(page, 'Networks Tester');
 

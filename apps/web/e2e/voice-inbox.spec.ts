@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Network, VoiceMessage, VoiceMessageResponse } from '@switchboard/contract';
 import { DEMO_ADMIN, DEMO_PASSWORD, signIn } from './support/auth';
-import { blockingViolations, collectProblems, signUpFresh } from './support/shell';
+import { blockingViolations, signUpFresh, themedPage } from './support/shell';
 
 /** An access token for setting the stage through the API (not through the page). */
 async function bearer(request: APIRequestContext, email = DEMO_ADMIN, password = DEMO_PASSWORD) {
@@ -189,18 +189,7 @@ test.describe('voice inbox', () => {
   for (const theme of ['light', 'dark'] as const) {
     test(`the voice inbox passes axe in the ${theme} theme, without console errors`, async ({ browser, baseURL }) => {
       test.setTimeout(60_000);
-      const context = await browser.newContext({
-        baseURL,
-        reducedMotion: 'reduce',
-        viewport: { width: 1440, height: 900 },
-      });
-      await context.addInitScript((chosen) => {
-        if (!localStorage.getItem('switchboard.preferences')) {
-          localStorage.setItem('switchboard.preferences', JSON.stringify({ theme: chosen }));
-        }
-      }, theme);
-      const page = await context.newPage();
-      const problems = collectProblems(page);
+      const { context, page, problems } = await themedPage(browser, baseURL, theme);
       // A new workspace: its admin starts with a connected sandbox and no voice messages.
       const { email, password } = await signUpFresh(page, 'Voice Tester');
       const headers = await bearer(context.request, email, password);

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type Response } from '@playwright/test';
+import { expect, type Browser, type Page, type Response } from '@playwright/test';
 import { uniqueEmail } from './auth';
 
 /**
@@ -74,8 +74,33 @@ export function collectProblems(page: Page): string[] {
 
 /** Serious and critical axe violations, one readable line each. */
 export async function blockingViolations(page: Page): Promise<string[]> {
+  // A menu still fading in has blended colours: on a busy machine axe could measure it mid-way.
+  // (Endless ones, such as a loader's spin, are not waited for.)
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * A desktop-sized context for an axe scan in a theme (AxeBuilder needs a page of a context made
+ * by the test), with reduced motion so no scan catches a transition mid-way, and the page's
+ * console errors and failed requests collected.
+ */
+export async function themedPage(browser: Browser, baseURL: string | undefined, theme: 'light' | 'dark') {
+  const context = await browser.newContext({
+    baseURL,
+    reducedMotion: 'reduce',
+    viewport: { width: 1440, height: 900 },
+  });
+  await context.addInitScript((chosen) => {
+    if (!localStorage.getItem('switchboard.preferences')) {
+      localStorage.setItem('switchboard.preferences', JSON.stringify({ theme: chosen }));
+    }
+  }, theme);
+  const page = await context.newPage();
+  return { context, page, problems: collectProblems(page) };
 }
