@@ -52,6 +52,7 @@ import { networksRoutes } from './modules/networks/networks.routes.js';
 import { createNetworksService, type NetworksService } from './modules/networks/networks.service.js';
 import { createEventPublisher } from './realtime/publisher.js';
 import { attachSocketServer, type SocketServer } from './realtime/socket-server.js';
+import { findDemoSandbox, seedDemoConversations } from './seed/demo-conversations.js';
 import { seedDemo } from './seed/demo-seed.js';
 
 export interface Services {
@@ -168,10 +169,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     conversations: createConversationsService({ db: database.db, messaging, events }),
     compliance,
   });
-  // Demo recordings are a nicety: a files directory that cannot be written must not stop the start.
-  if (app.seededDemo) {
+  const demoSandbox = app.seededDemo ? await findDemoSandbox(database.db) : undefined;
+  if (demoSandbox) {
+    await seedDemoConversations(database.db, messaging, app.services.conversations);
+    // Demo recordings are a nicety: a files directory that cannot be written must not stop the start.
     await app.services.voice
-      .seedDemo()
+      .seedDemo(demoSandbox)
       .catch((error: unknown) => app.log.warn({ err: error }, 'no demo voice messages'));
   }
   app.decorate('channels', channels);

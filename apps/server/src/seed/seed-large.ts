@@ -223,8 +223,10 @@ export async function seedLarge(options: SeedLargeOptions): Promise<SeedLargeRes
       }
     }
     await db.execute(sql`drop table if exists seed_templates`);
-    log('Analyzing…');
-    await db.execute(sql`analyze`);
+    // Vacuum too: it sets the rows' visibility once, so the first reads of the new rows do not
+    // each check the commit log (a contact's look-up was 30 times slower before it).
+    log('Vacuuming and analyzing…');
+    await db.execute(sql`vacuum analyze`);
     result.seconds = (performance.now() - started) / 1000;
     if (!options.databaseUrl)
       await writeFile(path.join(options.dataDir, SEED_MANIFEST), JSON.stringify(result, null, 2) + '\n');

@@ -1,4 +1,9 @@
-import type { RecordingUrlResponse, VoiceMessageListResponse } from '@switchboard/contract';
+import type {
+  ConversationListResponse,
+  RecordingUrlResponse,
+  ThreadResponse,
+  VoiceMessageListResponse,
+} from '@switchboard/contract';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/seed/demo-seed.js';
 import { createTestApp, login, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
-describe('the demo voice inbox (DEMO_SEED)', () => {
+describe('the demo inbox (DEMO_SEED)', () => {
   let t: TestApp;
   let filesDir: string;
   let admin: SignedIn;
@@ -42,5 +47,34 @@ describe('the demo voice inbox (DEMO_SEED)', () => {
       expect(audio.rawPayload.length).toBe(message.sizeBytes);
       expect(audio.rawPayload.subarray(0, 4).toString()).toBe('RIFF');
     }
+  });
+
+  it('holds SMS threads made through the pipeline: names, unread ones, a reply, an opted-out STOP', async () => {
+    const get = <T>(url: string) =>
+      t.app.inject({ method: 'GET', url, headers: admin.authorization }).then((r) => r.json<T>());
+    const { conversations } = await get<ConversationListResponse>('/api/conversations');
+    // Newest activity first: the STOP confirmation and the reply went out at the start.
+    expect(conversations.map((c) => c.contact.phoneNumber)).toEqual([
+      '+12025550188',
+      '+14155550123',
+      '+971501234567',
+      '+33612345678',
+      '+4930123456',
+    ]);
+    const [stop, maria, sara, french] = conversations;
+    expect(sara!.contact.name).toBe('سارة');
+    expect(french!.unreadCount).toBe(2);
+    expect(maria).toMatchObject({ unreadCount: 0, contact: { name: 'Maria Lopez', tags: ['supplier', 'invoice'] } });
+    expect(stop!.contact.optedOutAt).not.toBeNull();
+    const stopThread = await get<ThreadResponse>(`/api/conversations/${stop!.id}/messages`);
+    expect(stopThread.messages.map((m) => [m.direction, m.origin])).toEqual([
+      ['out', 'auto-reply'],
+      ['in', null],
+    ]);
+    const mariaThread = await get<ThreadResponse>(`/api/conversations/${maria!.id}/messages`);
+    expect(mariaThread.messages.map((m) => [m.direction, m.origin])).toEqual([
+      ['out', 'reply'],
+      ['in', null],
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import type {
+  ConversationListResponse,
   NetworkResponse,
   NetworksResponse,
   VoiceMessage,
@@ -249,5 +250,21 @@ describe('/api/voice-messages (list, detail, listened)', () => {
       expectErrorBody(await t.app.inject({ method: 'GET', url }), 401, 'UNAUTHENTICATED');
     }
     expectErrorBody(await patch(id, { listened: true }, editor), 403, 'FORBIDDEN');
+  });
+
+  it('keeps a caller who never texted out of the SMS inbox until a text is exchanged', async () => {
+    const caller = '+14155550177';
+    const voice = await upload(admin, { networkId: sandboxId, caller });
+    const sms = async () =>
+      (await get('/api/conversations?limit=100')).json<ConversationListResponse>().conversations.map((c) => c.id);
+    expect(await sms()).not.toContain(voice.conversationId);
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: `/api/conversations/${voice.conversationId}/messages`,
+      headers: admin.authorization,
+      payload: { body: 'Sorry we missed your call. How can we help?' },
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    expect(await sms()).toContain(voice.conversationId);
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -54,6 +55,8 @@ export const conversations = pgTable(
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
     lastMessagePreview: text('last_message_preview').notNull().default(''),
     unreadCount: integer('unread_count').notNull().default(0),
+    /** False while the thread holds only voice messages (a caller who never texted): not in the SMS inbox. */
+    hasSms: boolean('has_sms').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -34,13 +34,14 @@ const MESSAGE_COLUMNS = sql.raw(
 );
 
 /**
- * Runs a page query and brings its rows back as one JSON value: on the embedded database,
- * decoding one value is about half the cost of decoding fifty rows of twenty columns. The rows
- * keep the subquery's order.
+ * Runs a page query and brings its rows back as one JSON text: on the embedded database, decoding
+ * one value costs a fraction of decoding fifty rows of twenty columns. The rows keep the
+ * subquery's order.
  */
 async function pageRows<R>(db: Db, query: SQL): Promise<R[]> {
-  const [row] = await queryRows<{ page: R[] | null }>(db, sql`select json_agg(p) as page from (${query}) p`);
-  return row?.page ?? [];
+  // As text, parsed here: the driver's own json decoding costs three times JSON.parse.
+  const [row] = await queryRows<{ page: string | null }>(db, sql`select json_agg(p)::text as page from (${query}) p`);
+  return row?.page ? (JSON.parse(row.page) as R[]) : [];
 }
 
 /** Cuts `limit + 1` rows into a page and the cursor of its last row. */
@@ -101,7 +102,8 @@ export function createConversationsRepository(db: Db) {
       cursor: string | undefined,
       limit: number,
     ): Promise<Page<ConversationWithContact>> {
-      const where: SQL[] = [sql`v.workspace_id = ${workspaceId}`];
+      // A thread with only voice messages (a caller who never texted) belongs to the voice inbox.
+      const where: SQL[] = [sql`v.workspace_id = ${workspaceId}`, sql`v.has_sms`];
       if (filters.networkId) where.push(sql`v.network_id = ${filters.networkId}`);
       if (filters.unread) where.push(sql`v.unread_count > 0`);
       if (filters.optedOut !== undefined)

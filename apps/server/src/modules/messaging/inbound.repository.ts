@@ -93,6 +93,7 @@ export async function insertInboundBatch(tx: Db, items: NewInbound[]): Promise<S
       sql`, `,
     )}
     on conflict (network_id, contact_id) do update set
+      has_sms = true,
       unread_count = conversations.unread_count + excluded.unread_count,
       last_message_at = greatest(conversations.last_message_at, excluded.last_message_at),
       last_message_preview = case when excluded.last_message_at >= conversations.last_message_at

@@ -86,6 +86,7 @@ export function createMessagesRepository(db: Db) {
           select ${input.workspaceId}, ${input.networkId}, c.id, now(), ${previewOf(input.body)} from c
           where c.opted_out_at is null
           on conflict (network_id, contact_id) do update set
+            has_sms = true,
             last_message_at = greatest(conversations.last_message_at, excluded.last_message_at),
             last_message_preview = excluded.last_message_preview
           returning *

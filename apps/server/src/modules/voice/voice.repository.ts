@@ -66,8 +66,8 @@ export function createVoiceRepository(db: Db) {
           on conflict (workspace_id, phone_number) do update set phone_number = excluded.phone_number
           returning id
         ), v as (
-          insert into conversations (workspace_id, network_id, contact_id)
-          select ${input.workspaceId}, ${input.networkId}, c.id from c
+          insert into conversations (workspace_id, network_id, contact_id, has_sms)
+          select ${input.workspaceId}, ${input.networkId}, c.id, false from c
           on conflict (network_id, contact_id) do update set contact_id = excluded.contact_id
           returning id, contact_id
         ), m as (
@@ -139,16 +139,6 @@ export function createVoiceRepository(db: Db) {
         .where(and(eq(voiceMessages.workspaceId, workspaceId), eq(voiceMessages.id, id)))
         .returning({ id: voiceMessages.id });
       return updated.length > 0;
-    },
-
-    /** The sandbox network of the demo workspace (the only workspace right after the demo seed). */
-    async demoSandbox(): Promise<{ id: string; workspaceId: string } | undefined> {
-      const [row] = await queryRows<{ id: string; workspace_id: string }>(
-        db,
-        sql`select n.id, n.workspace_id from networks n join workspaces w on w.id = n.workspace_id
-          where w.name = 'Demo' and n.kind = 'sandbox' order by n.created_at limit 1`,
-      );
-      return row ? { id: row.id, workspaceId: row.workspace_id } : undefined;
     },
 
     /** Sets the transcript of a recording; the updated message's id, or undefined if unknown. */

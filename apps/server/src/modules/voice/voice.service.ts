@@ -222,9 +222,8 @@ export function createVoiceService(deps: VoiceDeps) {
     },
 
     /** Fills the voice inbox of a freshly seeded Demo workspace (DEMO_SEED). */
-    async seedDemo(): Promise<void> {
-      const sandbox = await repo.demoSandbox();
-      if (!sandbox) return;
+    /** Two voice messages on the Demo workspace's sandbox network. */
+    async seedDemo(sandbox: { id: string; workspaceId: string }): Promise<void> {
       for (const demo of DEMO_VOICE_MESSAGES) {
         const storageKey = newStorageKey(STORAGE_PREFIX);
         const audio = demo.audio();

@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/database.js';
+import type { ConversationsService } from '../modules/conversations/conversations.service.js';
+import type { MessagingService } from '../modules/messaging/messaging.service.js';
+
+/** The Demo workspace's sandbox network, which the demo conversations and voice messages use. */
+export interface DemoSandbox {
+  id: string;
+  workspaceId: string;
+}
+
+export async function findDemoSandbox(db: Db): Promise<DemoSandbox | undefined> {
+  const [row] = await queryRows<{ id: string; workspace_id: string }>(
+    db,
+    sql`select n.id, n.workspace_id from networks n join workspaces w on w.id = n.workspace_id
+      where w.name = 'Demo' and n.kind = 'sandbox' order by n.created_at limit 1`,
+  );
+  return row ? { id: row.id, workspaceId: row.workspace_id } : undefined;
+}
+
+interface DemoThread {
+  from: string;
+  name?: string;
+  tags?: string[];
+  /** Texts from the contact, oldest first, with how many minutes ago each came. */
+  texts: Array<[body: string, minutesAgo: number]>;
+  reply?: string;
+  read?: boolean;
+}
+
+/** A few threads in the languages the app speaks, one of them a STOP, so the inbox shows its range. */
+const DEMO_THREADS: DemoThread[] = [
+  {
+    from: '+14155550123',
+    name: 'Maria Lopez',
+    tags: ['supplier', 'invoice'],
+    texts: [['Hi, this is Maria from Bay Plumbing. Did you get our invoice for last week?', 190]],
+    reply: 'Hi Maria, yes, we got it. The payment goes out on Friday. Thanks!',
+    read: true,
+  },
+  { from: '+4930123456', name: 'Jonas Weber', texts: [['Haben Sie am Samstag geöffnet?', 45]] },
+  {
+    from: '+33612345678',
+    tags: ['delivery'],
+    texts: [
+      ['Bonjour, ma commande est arrivée.', 30],
+      ['Merci pour la livraison rapide ! 😊', 29],
+    ],
+  },
+  { from: '+12025550188', texts: [['STOP', 12]] },
+  { from: '+971501234567', name: 'سارة', texts: [['مرحبا، هل المنتج متوفر؟', 5]] },
+];
+
+/**
+ * Fills the Demo workspace's sandbox with a few conversations through the real pipeline: texts
+ * come in through the inbound host (so STOP opts its sender out with a confirmation) and replies
+ * are queued like a person's, then delivered by the sandbox once the app runs.
+ */
+export async function seedDemoConversations(
+  db: Db,
+  messaging: MessagingService,
+  conversations: ConversationsService,
+): Promise<void> {
+  const sandbox = await findDemoSandbox(db);
+  if (!sandbox) return;
+  let n = 0;
+  for (const thread of DEMO_THREADS) {
+    let messageId = '';
+    for (const [body, minutesAgo] of thread.texts) {
+      ({ messageId } = await messaging.host.receiveInbound({
+        networkId: sandbox.id,
+        from: thread.from,
+        body,
+        providerMessageId: `demo-${++n}`,
+        receivedAt: new Date(Date.now() - minutesAgo * 60_000),
+      }));
+    }
+    const message = await messaging.get(sandbox.workspaceId, messageId);
+    if (thread.name || thread.tags)
+      await conversations.updateContact(sandbox.workspaceId, message.contactId, {
+        name: thread.name,
+        tags: thread.tags,
+      });
+    if (thread.reply) await conversations.reply(sandbox.workspaceId, message.conversationId, thread.reply);
+    if (thread.read) await conversations.setUnread(sandbox.workspaceId, message.conversationId, false);
+  }
+}
