@@ -2,6 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Contact, Conversation, Message } from '@switchboard/contract';
 import { useEffect, useRef } from 'react';
 import { useSocket } from '../../../lib/realtime';
+import { onReconnect } from '../../../lib/socket-reconnect';
 import { mergeNewestPage, type ThreadPages } from '../lib/inbox-cache';
 import { storeContact, storeConversation, storeMessage } from './conversation-cache';
 import { conversationKeys } from './conversation-keys';
@@ -53,11 +54,7 @@ export function useInboxEvents({ openId, onInbound }: InboxEventOptions) {
 
   useEffect(() => {
     if (!socket) return;
-    let connectedBefore = socket.connected;
-    const onConnect = () => {
-      if (connectedBefore) void catchUp(queryClient, latest.current.openId);
-      connectedBefore = true;
-    };
+    const offReconnect = onReconnect(socket, () => void catchUp(queryClient, latest.current.openId));
     const onMessageCreated = ({ message }: { message: Message }) => {
       storeMessage(queryClient, message);
       const { openId: open, onInbound: notify } = latest.current;
@@ -76,13 +73,12 @@ export function useInboxEvents({ openId, onInbound }: InboxEventOptions) {
       storeConversation(queryClient, conversation);
     const onContactUpdated = ({ contact }: { contact: Contact }) => storeContact(queryClient, contact);
 
-    socket.on('connect', onConnect);
     socket.on('message.created', onMessageCreated);
     socket.on('message.updated', onMessageUpdated);
     socket.on('conversation.updated', onConversationUpdated);
     socket.on('contact.updated', onContactUpdated);
     return () => {
-      socket.off('connect', onConnect);
+      offReconnect();
       socket.off('message.created', onMessageCreated);
       socket.off('message.updated', onMessageUpdated);
       socket.off('conversation.updated', onConversationUpdated);

@@ -2,6 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Conversation, Message, Network } from '@switchboard/contract';
 import { useEffect } from 'react';
 import { useSocket } from '../../../lib/realtime';
+import { onReconnect } from '../../../lib/socket-reconnect';
 import { forgetNetwork, patchNetwork, storeNetwork } from './network-cache';
 import { networkKeys } from './network-keys';
 import { threadConversationId, upsertThreadMessage } from './thread-cache';
@@ -46,11 +47,7 @@ export function useNetworkEvents() {
   const socket = useSocket();
   useEffect(() => {
     if (!socket) return;
-    let connectedBefore = socket.connected;
-    const onConnect = () => {
-      if (connectedBefore) void queryClient.invalidateQueries({ queryKey: networkKeys.all });
-      connectedBefore = true;
-    };
+    const offReconnect = onReconnect(socket, () => void queryClient.invalidateQueries({ queryKey: networkKeys.all }));
     const onNetworkUpdated = ({ network }: { network: Network }) => {
       const before = queryClient.getQueryData<Network[]>(networkKeys.list())?.find((item) => item.id === network.id);
       storeNetwork(queryClient, network);
@@ -76,14 +73,13 @@ export function useNetworkEvents() {
     const onConversationUpdated = ({ conversation }: { conversation: Conversation }) =>
       applyConversation(queryClient, conversation);
 
-    socket.on('connect', onConnect);
     socket.on('network.updated', onNetworkUpdated);
     socket.on('network.deleted', onNetworkDeleted);
     socket.on('message.created', onMessageCreated);
     socket.on('message.updated', onMessageUpdated);
     socket.on('conversation.updated', onConversationUpdated);
     return () => {
-      socket.off('connect', onConnect);
+      offReconnect();
       socket.off('network.updated', onNetworkUpdated);
       socket.off('network.deleted', onNetworkDeleted);
       socket.off('message.created', onMessageCreated);

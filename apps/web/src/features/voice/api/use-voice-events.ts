@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ContactEvent, VoiceMessageEvent } from '@switchboard/contract';
 import { useEffect } from 'react';
 import { useSocket } from '../../../lib/realtime';
+import { onReconnect } from '../../../lib/socket-reconnect';
 import { storeVoiceContact, storeVoiceMessage } from './voice-cache';
 import { voiceKeys } from './voice-keys';
 
@@ -16,19 +17,14 @@ export function useVoiceEvents() {
   const socket = useSocket();
   useEffect(() => {
     if (!socket) return;
-    let connectedBefore = socket.connected;
-    const onConnect = () => {
-      if (connectedBefore) void queryClient.invalidateQueries({ queryKey: voiceKeys.all });
-      connectedBefore = true;
-    };
+    const offReconnect = onReconnect(socket, () => void queryClient.invalidateQueries({ queryKey: voiceKeys.all }));
     const onVoiceMessage = ({ voiceMessage }: VoiceMessageEvent) => storeVoiceMessage(queryClient, voiceMessage);
     const onContact = ({ contact }: ContactEvent) => storeVoiceContact(queryClient, contact);
-    socket.on('connect', onConnect);
     socket.on('voice-message.created', onVoiceMessage);
     socket.on('voice-message.updated', onVoiceMessage);
     socket.on('contact.updated', onContact);
     return () => {
-      socket.off('connect', onConnect);
+      offReconnect();
       socket.off('voice-message.created', onVoiceMessage);
       socket.off('voice-message.updated', onVoiceMessage);
       socket.off('contact.updated', onContact);
