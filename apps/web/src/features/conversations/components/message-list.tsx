@@ -30,6 +30,8 @@ export function MessageList({ conversationId, label }: MessageListProps) {
   const messages = useMemo(() => chronological(thread.data), [thread.data]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
+  /** Where this component last scrolled to by itself: that scroll is not the reader leaving the bottom. */
+  const pinnedTop = useRef<number | null>(null);
 
   // The project does not use the React Compiler; the virtualizer re-renders on scroll itself.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -49,6 +51,9 @@ export function MessageList({ conversationId, label }: MessageListProps) {
   const onScroll = useCallback(() => {
     const element = scrollRef.current;
     if (!element) return;
+    // Rows measured taller after our own scroll to the bottom grow the list under it: still pinned.
+    if (pinnedTop.current !== null && Math.abs(element.scrollTop - pinnedTop.current) < 1) return;
+    pinnedTop.current = null;
     atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < STICK_PX;
   }, []);
 
@@ -66,6 +71,7 @@ export function MessageList({ conversationId, label }: MessageListProps) {
       element.scrollTop += totalSize - before.total;
     } else if (atBottom.current) {
       element.scrollTop = element.scrollHeight;
+      pinnedTop.current = element.scrollTop;
     }
   }, [firstId, lastId, totalSize]);
 
