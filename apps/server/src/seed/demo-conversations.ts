@@ -47,7 +47,7 @@ const DEMO_THREADS: DemoThread[] = [
       ['Merci pour la livraison rapide ! 😊', 29],
     ],
   },
-  { from: '+12025550188', texts: [['STOP', 12]] },
+  { from: '+16175550148', texts: [['STOP', 12]] },
   { from: '+971501234567', name: 'سارة', texts: [['مرحبا، هل المنتج متوفر؟', 5]] },
 ];
 

@@ -55,7 +55,7 @@ describe('the demo inbox (DEMO_SEED)', () => {
     const { conversations } = await get<ConversationListResponse>('/api/conversations');
     // Newest activity first: the STOP confirmation and the reply went out at the start.
     expect(conversations.map((c) => c.contact.phoneNumber)).toEqual([
-      '+12025550188',
+      '+16175550148',
       '+14155550123',
       '+971501234567',
       '+33612345678',
