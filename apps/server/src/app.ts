@@ -40,6 +40,8 @@ import { voiceRoutes } from './modules/voice/voice.routes.js';
 import { createVoiceService, type VoiceService } from './modules/voice/voice.service.js';
 import { createSecretBox } from './lib/secret-box.js';
 import { messagesRoutes } from './modules/messaging/messages.routes.js';
+import { autoReplyRoutes } from './modules/auto-reply/auto-reply.routes.js';
+import { createAutoReplyService, type AutoReplyService } from './modules/auto-reply/auto-reply.service.js';
 import { complianceRoutes } from './modules/compliance/compliance.routes.js';
 import { createComplianceService, type ComplianceService } from './modules/compliance/compliance.service.js';
 import { conversationsRoutes } from './modules/conversations/conversations.routes.js';
@@ -65,6 +67,7 @@ export interface Services {
   voice: VoiceService;
   conversations: ConversationsService;
   compliance: ComplianceService;
+  autoReply: AutoReplyService;
 }
 
 declare module 'fastify' {
@@ -132,8 +135,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   });
   const messaging = createMessagingService({ db: database.db, networks, events, log: app.log });
   const compliance = createComplianceService({ db: database.db, messaging, events });
-  // Opt-out keywords come first in the inbound transaction: nothing else answers them.
+  const autoReply = createAutoReplyService({ db: database.db, messaging, networks, events, log: app.log });
+  // Opt-out keywords come first in the inbound transaction: no rule answers them.
   messaging.addInboundStep(compliance.inboundStep);
+  messaging.addInboundStep(autoReply.inboundStep);
   const channels = createChannelRegistry(messaging.host, {
     sandboxDeliveryMs: config.sandboxDeliveryMs,
     publicUrl: config.publicUrl,
@@ -168,6 +173,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     }),
     conversations: createConversationsService({ db: database.db, messaging, events }),
     compliance,
+    autoReply,
   });
   const demoSandbox = app.seededDemo ? await findDemoSandbox(database.db) : undefined;
   if (demoSandbox) {
@@ -208,6 +214,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(messagesRoutes, { prefix: '/api' });
   await app.register(conversationsRoutes, { prefix: '/api' });
   await app.register(complianceRoutes, { prefix: '/api' });
+  await app.register(autoReplyRoutes, { prefix: '/api' });
   await app.register(androidChannelPlugin, { streams: androidStreams, secretBox, publicUrl: config.publicUrl });
   await app.register(twilioHooksRoutes, { publicUrl: config.publicUrl });
   await app.register(voiceRoutes, { prefix: '/api' });

@@ -10,3 +10,4 @@ export * from './networks.js';
 export * from './messages.js';
 export * from './conversations.js';
 export * from './voice.js';
+export * from './auto-reply.js';

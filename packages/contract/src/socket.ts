@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AutoReplyFired } from './auto-reply.js';
 import type { ContactEvent } from './conversations.js';
 import type { ConversationEvent, MessageEvent } from './messages.js';
 import type { VoiceMessageEvent } from './voice.js';
@@ -53,6 +54,8 @@ export interface ServerToClientEvents {
   /** A network's status, last-seen time or settings changed. Workspace room. */
   'network.updated': (payload: NetworkUpdated) => void;
   'network.deleted': (payload: NetworkDeleted) => void;
+  /** An auto-reply rule answered a message: its new count and time. Workspace room. */
+  'auto-reply.fired': (payload: AutoReplyFired) => void;
 }
 
 /** Events the client emits. `ENTERED` keeps the spec's name. */

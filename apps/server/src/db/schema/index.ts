@@ -3,3 +3,4 @@ export * from './users.js';
 export * from './auth.js';
 export * from './networks.js';
 export * from './messages.js';
+export * from './auto-reply.js';

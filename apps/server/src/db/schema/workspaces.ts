@@ -1,4 +1,4 @@
-import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { ComplianceLanguage, RegistrationDetails } from '@switchboard/contract';
 
 /** A customer account. Every row of customer data belongs to exactly one workspace. */
@@ -12,6 +12,8 @@ export const workspaces = pgTable('workspaces', {
   optOutReply: text('opt_out_reply'),
   optInReply: text('opt_in_reply'),
   helpReply: text('help_reply'),
+  /** Auto-reply loop guard: at most this many auto-replies to one contact in any hour. */
+  autoReplyHourlyLimit: integer('auto_reply_hourly_limit').notNull().default(5),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,0 +1,131 @@
+import { complianceKeywordOf, type NoReplyReason } from '@switchboard/contract';
+import type { Db } from '../../db/database.js';
+import { normaliseSender, toE164 } from '../../lib/phone-number.js';
+import type { AutoReplyRepository, RuleRow } from './auto-reply.repository.js';
+import { localMoment } from './business-hours.js';
+import { compileRules, firstMatch, type CompiledRule } from './matching.js';
+import { renderReply } from './reply-text.js';
+
+/** How long a workspace's rules are reused before they are read again (changes made here apply at once). */
+export const RULE_CACHE_MS = 5_000;
+const RULE_CACHE_SIZE = 5_000;
+const HOUR_MS = 3_600_000;
+
+/** A message the engine is asked about: stored (the pipeline) or only typed (Try a message). */
+export interface EngineInput {
+  workspaceId: string;
+  networkId: string;
+  /** The sender as the channel reported it. */
+  from: string;
+  body: string;
+  /** When the contact sent it (business hours and active dates look at this). */
+  sentAt: Date;
+  /** The contact if the workspace knows the number. */
+  contact: { id: string; name: string | null; optedOut: boolean } | null;
+  /** The stored message itself (left out when asking whether it is the contact's first). */
+  messageId: string | null;
+}
+
+export type Decision =
+  | { outcome: 'reply'; rule: RuleRow; reply: string; to: string }
+  | { outcome: 'none'; reason: NoReplyReason; rule: RuleRow | null; retryAt: Date | null };
+
+interface WorkspaceRules {
+  until: number;
+  rules: CompiledRule<RuleRow>[];
+  ownNumbers: Set<string>;
+  networkNames: Map<string, string>;
+  hourlyLimit: number;
+}
+
+const SHORT_CODE = /^\+?\d{3,6}$/;
+
+/**
+ * Decides which rule, if any, answers a message (DESIGN §2 "Auto-reply"): compliance keywords and
+ * the loop guards first, then the workspace's enabled rules of the network in order, then the
+ * matched rule's cooldown and the hourly limit. It only reads; the caller sends and records.
+ */
+export function createAutoReplyEngine(repo: AutoReplyRepository) {
+  const cache = new Map<string, WorkspaceRules>();
+
+  async function rulesOf(workspaceId: string, db: Db): Promise<WorkspaceRules> {
+    const hit = cache.get(workspaceId);
+    if (hit && hit.until > Date.now()) return hit;
+    const [rows, nets, hourlyLimit] = await Promise.all([
+      repo.list(workspaceId, db),
+      repo.networksOf(workspaceId, db),
+      repo.hourlyLimit(workspaceId, db),
+    ]);
+    const loaded: WorkspaceRules = {
+      until: Date.now() + RULE_CACHE_MS,
+      rules: compileRules(rows.filter((r) => r.enabled)),
+      ownNumbers: new Set(nets.map((n) => normaliseSender(n.address))),
+      networkNames: new Map(nets.map((n) => [n.id, n.name])),
+      hourlyLimit: hourlyLimit ?? 5,
+    };
+    if (cache.size >= RULE_CACHE_SIZE) cache.clear();
+    cache.set(workspaceId, loaded);
+    return loaded;
+  }
+
+  const none = (reason: NoReplyReason, rule: RuleRow | null = null, retryAt: Date | null = null): Decision => ({
+    outcome: 'none',
+    reason,
+    rule,
+    retryAt,
+  });
+
+  async function decide(input: EngineInput, db: Db, now = new Date()): Promise<Decision> {
+    if (complianceKeywordOf(input.body)) return none('opt-out-keyword');
+    if (input.contact?.optedOut) return none('opted-out');
+    const sender = normaliseSender(input.from);
+    const workspace = await rulesOf(input.workspaceId, db);
+    if (workspace.ownNumbers.has(sender)) return none('own-number');
+    if (SHORT_CODE.test(sender)) return none('short-code');
+    const to = toE164(sender);
+    if (!to) return none('not-a-number');
+
+    const rules = workspace.rules.filter(({ rule }) => rule.allNetworks || rule.networkIds.includes(input.networkId));
+    const contact = input.contact;
+    const match = await firstMatch(
+      rules,
+      { body: input.body, at: input.sentAt },
+      { isFirstMessage: async () => !contact || !(await repo.hasEarlierInbound(db, contact.id, input.messageId)) },
+    );
+    if (!match) return none('no-match');
+    const { rule } = match;
+
+    if (contact) {
+      const hourAgo = new Date(now.getTime() - HOUR_MS);
+      const cooldownStart = new Date(now.getTime() - rule.cooldownMinutes * 60_000);
+      const since = cooldownStart < hourAgo ? cooldownStart : hourAgo;
+      const recent = await repo.recentFirings(db, contact.id, rule.id, hourAgo, since);
+      if (recent.lastOfRule && rule.cooldownMinutes > 0 && recent.lastOfRule > cooldownStart)
+        return none('cooldown', rule, new Date(recent.lastOfRule.getTime() + rule.cooldownMinutes * 60_000));
+      if (recent.inLastHour >= workspace.hourlyLimit)
+        return none(
+          'hourly-limit',
+          rule,
+          recent.oldestInLastHour && new Date(recent.oldestInLastHour.getTime() + HOUR_MS),
+        );
+    }
+
+    const reply = renderReply(rule.replyText, {
+      name: contact?.name ?? '',
+      number: to,
+      keyword: match.keyword,
+      network: workspace.networkNames.get(input.networkId) ?? '',
+      date: localMoment(now, rule.timeZone).date,
+    });
+    if (!reply) return none('no-match');
+    return { outcome: 'reply', rule, reply, to };
+  }
+
+  return {
+    decide,
+    /** Drops a workspace's cached rules (after any change to them or its networks). */
+    forget: (workspaceId: string) => cache.delete(workspaceId),
+  };
+}
+
+export type AutoReplyEngine = ReturnType<typeof createAutoReplyEngine>;

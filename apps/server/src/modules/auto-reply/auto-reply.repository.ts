@@ -1,0 +1,157 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/database.js';
+import { autoReplyFirings, autoReplyRules, networks, workspaces } from '../../db/schema/index.js';
+
+export type RuleRow = typeof autoReplyRules.$inferSelect;
+export type NewRule = Omit<typeof autoReplyRules.$inferInsert, 'id' | 'workspaceId' | 'priority'>;
+
+/** What the guards need to know of a contact's recent auto-replies. */
+export interface RecentFirings {
+  /** Auto-replies to the contact since `hourAgo`, and the oldest of them. */
+  inLastHour: number;
+  oldestInLastHour: Date | null;
+  /** The latest time the rule asked about answered the contact (within the looked-at window). */
+  lastOfRule: Date | null;
+}
+
+/** Auto-reply rules and firings. Every function takes the workspace it works in. */
+export function createAutoReplyRepository(db: Db) {
+  return {
+    list: (workspaceId: string, tx: Db = db) =>
+      tx
+        .select()
+        .from(autoReplyRules)
+        .where(eq(autoReplyRules.workspaceId, workspaceId))
+        .orderBy(asc(autoReplyRules.priority), asc(autoReplyRules.createdAt)),
+
+    async find(workspaceId: string, id: string): Promise<RuleRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(autoReplyRules)
+        .where(and(eq(autoReplyRules.workspaceId, workspaceId), eq(autoReplyRules.id, id)));
+      return row;
+    },
+
+    /** Inserts the rule after the workspace's last one (the count check and the insert share a lock). */
+    insertLast(workspaceId: string, rule: NewRule, maxRules: number): Promise<RuleRow | 'too-many'> {
+      return db.transaction(async (tx) => {
+        await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).for('update');
+        const [count] = await queryRows<{ n: number; last: number }>(
+          tx,
+          sql`select count(*)::int as n, coalesce(max(priority), 0)::int as last
+            from auto_reply_rules where workspace_id = ${workspaceId}`,
+        );
+        const { n, last } = count ?? { n: 0, last: 0 };
+        if (n >= maxRules) return 'too-many';
+        const [row] = await tx
+          .insert(autoReplyRules)
+          .values({ ...rule, workspaceId, priority: last + 1 })
+          .returning();
+        return row!;
+      });
+    },
+
+    async update(workspaceId: string, id: string, patch: Partial<NewRule>): Promise<RuleRow | undefined> {
+      const [row] = await db
+        .update(autoReplyRules)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(and(eq(autoReplyRules.workspaceId, workspaceId), eq(autoReplyRules.id, id)))
+        .returning();
+      return row;
+    },
+
+    async remove(workspaceId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(autoReplyRules)
+        .where(and(eq(autoReplyRules.workspaceId, workspaceId), eq(autoReplyRules.id, id)))
+        .returning({ id: autoReplyRules.id });
+      return rows.length > 0;
+    },
+
+    /** Gives the rules positions 1…n in the order of `ids` (which the caller checked is every rule). */
+    async reorder(workspaceId: string, ids: string[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db.execute(sql`update auto_reply_rules r set priority = o.position, updated_at = now()
+        from unnest(array[${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}]) with ordinality as o(id, position)
+        where r.id = o.id and r.workspace_id = ${workspaceId}`);
+    },
+
+    /** The ids among `ids` that are networks of the workspace. */
+    async ownNetworkIds(workspaceId: string, ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .select({ id: networks.id })
+        .from(networks)
+        .where(and(eq(networks.workspaceId, workspaceId), inArray(networks.id, ids)));
+      return new Set(rows.map((r) => r.id));
+    },
+
+    /** The workspace's networks (id, name, address) for the engine. */
+    networksOf: (workspaceId: string, tx: Db = db) =>
+      tx
+        .select({ id: networks.id, name: networks.name, address: networks.address })
+        .from(networks)
+        .where(eq(networks.workspaceId, workspaceId)),
+
+    async hourlyLimit(workspaceId: string, tx: Db = db): Promise<number | undefined> {
+      const [row] = await tx
+        .select({ limit: workspaces.autoReplyHourlyLimit })
+        .from(workspaces)
+        .where(eq(workspaces.id, workspaceId));
+      return row?.limit;
+    },
+
+    async setHourlyLimit(workspaceId: string, limit: number): Promise<void> {
+      await db
+        .update(workspaces)
+        .set({ autoReplyHourlyLimit: limit, updatedAt: new Date() })
+        .where(eq(workspaces.id, workspaceId));
+    },
+
+    /** The contact's auto-replies since `since` (one index range: contact, time). */
+    async recentFirings(tx: Db, contactId: string, ruleId: string, hourAgo: Date, since: Date): Promise<RecentFirings> {
+      const [row] = await queryRows<{ hourly: number; oldest: string | null; last_of_rule: string | null }>(
+        tx,
+        sql`select count(*) filter (where created_at > ${hourAgo})::int as hourly,
+            min(created_at) filter (where created_at > ${hourAgo}) as oldest,
+            max(created_at) filter (where rule_id = ${ruleId}) as last_of_rule
+          from auto_reply_firings where contact_id = ${contactId} and created_at > ${since}`,
+      );
+      return {
+        inLastHour: row?.hourly ?? 0,
+        oldestInLastHour: row?.oldest ? new Date(row.oldest) : null,
+        lastOfRule: row?.last_of_rule ? new Date(row.last_of_rule) : null,
+      };
+    },
+
+    /** Whether the contact sent the workspace any message other than `exceptMessageId`. */
+    async hasEarlierInbound(tx: Db, contactId: string, exceptMessageId: string | null): Promise<boolean> {
+      const [row] = await queryRows<{ found: boolean }>(
+        tx,
+        sql`select exists (select 1 from conversations c join messages m on m.conversation_id = c.id
+          where c.contact_id = ${contactId} and m.direction = 'in'
+            and ${exceptMessageId ? sql`m.id <> ${exceptMessageId}` : sql`true`}) as found`,
+      );
+      return !!row?.found;
+    },
+
+    /** Records a firing and counts it on the rule; returns the rule's new count and time. */
+    async recordFiring(
+      tx: Db,
+      firing: typeof autoReplyFirings.$inferInsert,
+    ): Promise<{ firedCount: number; lastFiredAt: Date } | undefined> {
+      await tx.insert(autoReplyFirings).values(firing);
+      const [row] = await tx
+        .update(autoReplyRules)
+        .set({ firedCount: sql`${autoReplyRules.firedCount} + 1`, lastFiredAt: firing.createdAt })
+        .where(eq(autoReplyRules.id, firing.ruleId))
+        .returning({ firedCount: autoReplyRules.firedCount, lastFiredAt: autoReplyRules.lastFiredAt });
+      return row?.lastFiredAt ? { firedCount: row.firedCount, lastFiredAt: row.lastFiredAt } : undefined;
+    },
+  };
+}
+
+export type AutoReplyRepository = ReturnType<typeof createAutoReplyRepository>;
