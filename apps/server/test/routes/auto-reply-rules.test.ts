@@ -256,8 +256,6 @@ describe('the auto-reply rules API', () => {
     const created = await call(admin, 'POST', '/api/networks', {
       kind: 'sandbox',
       name: 'Short-lived',
-      number: '+12025550998',
-      throughput: 10,
     });
     const networkId = created.json<NetworkResponse>().network.id;
     const rule = await create(keywordRule({ name: 'On two', allNetworks: false, networkIds: [sandboxId, networkId] }));
