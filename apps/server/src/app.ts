@@ -138,7 +138,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const autoReply = createAutoReplyService({ db: database.db, messaging, networks, events, log: app.log });
   // Opt-out keywords come first in the inbound transaction: no rule answers them.
   messaging.addInboundStep(compliance.inboundStep);
-  messaging.addInboundStep(autoReply.inboundStep);
+  messaging.addInboundStep(autoReply.inboundStep, autoReply.prepareBatch);
   const channels = createChannelRegistry(messaging.host, {
     sandboxDeliveryMs: config.sandboxDeliveryMs,
     publicUrl: config.publicUrl,

@@ -3,7 +3,8 @@ import type { Db } from '../../db/database.js';
 import { normaliseSender, toE164 } from '../../lib/phone-number.js';
 import type { AutoReplyRepository, RuleRow } from './auto-reply.repository.js';
 import { localMoment } from './business-hours.js';
-import { compileRules, firstMatch, type CompiledRule } from './matching.js';
+import { compileRules, firstMatch, patternsOf, patternText, type CompiledRule } from './matching.js';
+import { execPatternJobs } from './regex-runner.js';
 import { renderReply } from './reply-text.js';
 
 /** How long a workspace's rules are reused before they are read again (changes made here apply at once). */
@@ -26,11 +27,18 @@ export interface EngineInput {
   messageId: string | null;
 }
 
+/** A message's rules and their patterns' results, worked out with the rest of its batch (see prepare). */
+export interface Prepared {
+  workspace: WorkspaceRules;
+  rules: CompiledRule<RuleRow>[];
+  patternResults: (string | null)[];
+}
+
 export type Decision =
   | { outcome: 'reply'; rule: RuleRow; reply: string; to: string }
   | { outcome: 'none'; reason: NoReplyReason; rule: RuleRow | null; retryAt: Date | null };
 
-interface WorkspaceRules {
+export interface WorkspaceRules {
   until: number;
   rules: CompiledRule<RuleRow>[];
   ownNumbers: Set<string>;
@@ -75,22 +83,47 @@ export function createAutoReplyEngine(repo: AutoReplyRepository) {
     retryAt,
   });
 
-  async function decide(input: EngineInput, db: Db, now = new Date()): Promise<Decision> {
+  const rulesFor = (workspace: WorkspaceRules, networkId: string) =>
+    workspace.rules.filter(({ rule }) => rule.allNetworks || rule.networkIds.includes(networkId));
+
+  /**
+   * Loads the rules of a batch's messages and runs all their patterns in one time-limited call
+   * (one watchdog for the batch, not one per message).
+   */
+  async function prepare(
+    messages: Pick<EngineInput, 'workspaceId' | 'networkId' | 'body'>[],
+    db: Db,
+  ): Promise<Prepared[]> {
+    const prepared: Omit<Prepared, 'patternResults'>[] = [];
+    for (const message of messages) {
+      const workspace = await rulesOf(message.workspaceId, db);
+      prepared.push({ workspace, rules: rulesFor(workspace, message.networkId) });
+    }
+    const results = execPatternJobs(
+      prepared.map((p, i) => ({ patterns: patternsOf(p.rules), text: patternText(messages[i]!.body) })),
+    );
+    return prepared.map((p, i) => ({ ...p, patternResults: results[i]!.results }));
+  }
+
+  /** `prepared`: what prepare worked out for this message with its batch (else it is worked out here). */
+  async function decide(input: EngineInput, db: Db, now = new Date(), prepared?: Prepared): Promise<Decision> {
     if (complianceKeywordOf(input.body)) return none('opt-out-keyword');
     if (input.contact?.optedOut) return none('opted-out');
-    const sender = normaliseSender(input.from);
-    const workspace = await rulesOf(input.workspaceId, db);
+    // As the channel normalised it (normaliseSender): E.164 when it reads as a number, else as given.
+    const to = toE164(input.from) ?? toE164(`+${input.from.trim()}`);
+    const sender = to ?? input.from.trim();
+    const workspace = prepared?.workspace ?? (await rulesOf(input.workspaceId, db));
     if (workspace.ownNumbers.has(sender)) return none('own-number');
     if (SHORT_CODE.test(sender)) return none('short-code');
-    const to = toE164(sender);
     if (!to) return none('not-a-number');
 
-    const rules = workspace.rules.filter(({ rule }) => rule.allNetworks || rule.networkIds.includes(input.networkId));
+    const rules = prepared?.rules ?? rulesFor(workspace, input.networkId);
     const contact = input.contact;
     const match = await firstMatch(
       rules,
       { body: input.body, at: input.sentAt },
       { isFirstMessage: async () => !contact || !(await repo.hasEarlierInbound(db, contact.id, input.messageId)) },
+      prepared?.patternResults,
     );
     if (!match) return none('no-match');
     const { rule } = match;
@@ -122,6 +155,7 @@ export function createAutoReplyEngine(repo: AutoReplyRepository) {
   }
 
   return {
+    prepare,
     decide,
     /** Drops a workspace's cached rules (after any change to them or its networks). */
     forget: (workspaceId: string) => cache.delete(workspaceId),

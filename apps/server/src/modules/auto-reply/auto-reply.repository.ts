@@ -138,18 +138,23 @@ export function createAutoReplyRepository(db: Db) {
       return !!row?.found;
     },
 
-    /** Records a firing and counts it on the rule; returns the rule's new count and time. */
+    /** Records a firing and counts it on the rule (one statement); returns the rule's new count and time. */
     async recordFiring(
       tx: Db,
-      firing: typeof autoReplyFirings.$inferInsert,
+      firing: Required<Omit<typeof autoReplyFirings.$inferInsert, 'id'>>,
     ): Promise<{ firedCount: number; lastFiredAt: Date } | undefined> {
-      await tx.insert(autoReplyFirings).values(firing);
-      const [row] = await tx
-        .update(autoReplyRules)
-        .set({ firedCount: sql`${autoReplyRules.firedCount} + 1`, lastFiredAt: firing.createdAt })
-        .where(eq(autoReplyRules.id, firing.ruleId))
-        .returning({ firedCount: autoReplyRules.firedCount, lastFiredAt: autoReplyRules.lastFiredAt });
-      return row?.lastFiredAt ? { firedCount: row.firedCount, lastFiredAt: row.lastFiredAt } : undefined;
+      const [row] = await queryRows<{ fired_count: number; last_fired_at: string | Date }>(
+        tx,
+        sql`with f as (
+            insert into auto_reply_firings (workspace_id, rule_id, contact_id, inbound_message_id, reply_message_id, created_at)
+            values (${firing.workspaceId}, ${firing.ruleId}, ${firing.contactId}, ${firing.inboundMessageId},
+              ${firing.replyMessageId}, ${firing.createdAt})
+          )
+          update auto_reply_rules set fired_count = fired_count + 1, last_fired_at = ${firing.createdAt}
+          where id = ${firing.ruleId}
+          returning fired_count, last_fired_at`,
+      );
+      return row && { firedCount: row.fired_count, lastFiredAt: new Date(row.last_fired_at) };
     },
   };
 }

@@ -17,9 +17,9 @@ import { AppError } from '../../lib/app-error.js';
 import { normaliseSender } from '../../lib/phone-number.js';
 import { countSegments } from '../../lib/sms-segments.js';
 import type { EventPublisher } from '../../realtime/publisher.js';
-import type { InboundStep, MessagingService } from '../messaging/messaging.service.js';
+import type { InboundPreparer, InboundStep, MessagingService } from '../messaging/messaging.service.js';
 import type { NetworksService } from '../networks/networks.service.js';
-import { createAutoReplyEngine, type Decision } from './auto-reply.engine.js';
+import { createAutoReplyEngine, type Decision, type Prepared } from './auto-reply.engine.js';
 import { createAutoReplyRepository, type NewRule, type RuleRow } from './auto-reply.repository.js';
 
 export interface AutoReplyDeps {
@@ -90,8 +90,26 @@ export function createAutoReplyService(deps: AutoReplyDeps) {
 
   const changed = (workspaceId: string) => engine.forget(workspaceId);
 
+  // What prepareBatch worked out for each new message, taken by the step that handles it.
+  const preparedByMessage = new Map<string, Prepared>();
+
+  const prepareBatch: InboundPreparer = async (entries, ctx) => {
+    preparedByMessage.clear();
+    const prepared = await engine.prepare(
+      entries.map(({ message, conversation }) => ({
+        workspaceId: message.workspaceId,
+        networkId: conversation.networkId,
+        body: message.body,
+      })),
+      ctx.tx,
+    );
+    entries.forEach(({ message }, i) => preparedByMessage.set(message.id, prepared[i]!));
+  };
+
   /** The inbound step: runs after the opt-out step, in the transaction that stored the message. */
   const inboundStep: InboundStep = async ({ message, contact, conversation }, ctx) => {
+    const prepared = preparedByMessage.get(message.id);
+    preparedByMessage.delete(message.id);
     const decision = await engine.decide(
       {
         workspaceId: message.workspaceId,
@@ -103,6 +121,8 @@ export function createAutoReplyService(deps: AutoReplyDeps) {
         messageId: message.id,
       },
       ctx.tx,
+      new Date(),
+      prepared,
     );
     if (decision.outcome !== 'reply') return;
     let replyId: string;
@@ -165,6 +185,7 @@ export function createAutoReplyService(deps: AutoReplyDeps) {
 
   return {
     inboundStep,
+    prepareBatch,
     list,
 
     get: async (workspaceId: string, id: string) => view(await found(workspaceId, id)),

@@ -40,10 +40,13 @@ export interface RuleMatch<R extends MatchableRule = MatchableRule> {
 // Around a keyword: spaces and punctuation, not symbols (an emoji can be a keyword).
 const EDGES = /^[\s\p{P}]+|[\s\p{P}]+$/gu;
 const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
+// Text or emoji presentation only ("❤" and "❤️" are one heart, whichever keyboard typed it); being
+// marks, they would otherwise count as letters glued to the emoji.
+const VARIATION_SELECTORS = /[\uFE0E\uFE0F]/gu;
 
 /** What matching compares: NFC, runs of spaces as one, no surrounding spaces or punctuation, case folded unless asked. */
 export function normaliseText(text: string, caseSensitive: boolean): string {
-  const tidy = text.normalize('NFC').replace(/\s+/gu, ' ').replace(EDGES, '');
+  const tidy = text.normalize('NFC').replace(VARIATION_SELECTORS, '').replace(/\s+/gu, ' ').replace(EDGES, '');
   return caseSensitive ? tidy : tidy.toLowerCase();
 }
 
@@ -60,7 +63,8 @@ function containsWords(haystack: string, needle: string): boolean {
 }
 
 function keywordMatches(mode: Exclude<KeywordMatch, 'regex'>, text: string, keyword: string): boolean {
-  if (!text) return false;
+  // A keyword of punctuation only ("?") normalises to nothing, which every text would contain.
+  if (!text || !keyword) return false;
   switch (mode) {
     case 'exact':
       return text === keyword;
@@ -90,6 +94,12 @@ export function compileRules<R extends MatchableRule>(rules: R[]): CompiledRule<
     });
 }
 
+/** Every pattern of the rules, in order: what firstMatch runs on a message. */
+export const patternsOf = (rules: CompiledRule[]) => rules.flatMap((r) => r.patterns);
+
+/** The text patterns are run on. */
+export const patternText = (body: string) => body.normalize('NFC');
+
 /** The rule's active dates hold the local date of `at` (in the rule's time zone). */
 export function isActiveOn(rule: MatchableRule, at: Date): boolean {
   if (!rule.activeFrom && !rule.activeUntil) return true;
@@ -105,9 +115,10 @@ export async function firstMatch<R extends MatchableRule>(
   rules: CompiledRule<R>[],
   message: IncomingText,
   facts: MatchFacts,
+  /** The results of `patternsOf(rules)` on this message, when they were run with others (see prepare). */
+  patternResults?: (string | null)[],
 ): Promise<RuleMatch<R> | null> {
-  const patterns = rules.flatMap((r) => r.patterns);
-  const { results } = execPatterns(patterns, message.body.normalize('NFC'));
+  const results = patternResults ?? execPatterns(patternsOf(rules), patternText(message.body)).results;
   let patternIndex = 0;
   const normalised = new Map<boolean, string>();
   const textFor = (caseSensitive: boolean) => {

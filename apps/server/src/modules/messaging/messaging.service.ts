@@ -28,6 +28,15 @@ export interface QueueRequest {
 export type InboundStep = (stored: Extract<StoredInbound, { duplicate: false }>, ctx: TxContext) => Promise<void>;
 
 /**
+ * Runs once per batch, before the steps, with the batch's new messages: what a step can work out
+ * for many messages at once (the auto-reply's patterns) is worked out here.
+ */
+export type InboundPreparer = (
+  entries: Extract<StoredInbound, { duplicate: false }>[],
+  ctx: TxContext,
+) => Promise<void>;
+
+/**
  * A transaction that something else commits: `afterCommit` runs its callbacks once the commit
  * is done (events and dispatcher wake-ups must not announce rows that could still roll back).
  */
@@ -51,6 +60,7 @@ export interface MessagingDeps {
 export function createMessagingService(deps: MessagingDeps) {
   const repo = createMessagesRepository(deps.db);
   const inboundSteps: InboundStep[] = [];
+  const inboundPreparers: InboundPreparer[] = [];
   const queuedListeners = new Set<(networkId: string) => void>();
 
   function publishMessage(workspaceId: string, event: 'message.created' | 'message.updated', row: MessageRow) {
@@ -67,10 +77,9 @@ export function createMessagingService(deps: MessagingDeps) {
       const stored = await insertInboundBatch(tx, items);
       await deps.networks.touchMany([...new Set(items.map((i) => i.networkId))], tx);
       const ctx: TxContext = { tx, afterCommit: (fn) => committed.push(fn) };
-      for (const entry of stored) {
-        if (entry.duplicate) continue;
-        for (const step of inboundSteps) await step(entry, ctx);
-      }
+      const fresh = stored.filter((entry) => !entry.duplicate);
+      for (const prepare of inboundPreparers) await prepare(fresh, ctx);
+      for (const entry of fresh) for (const step of inboundSteps) await step(entry, ctx);
       return stored;
     });
     const published = results.map((entry) => {
@@ -172,9 +181,10 @@ export function createMessagingService(deps: MessagingDeps) {
     /** Records a send the channel accepted (`sent` + provider id); undefined if it left `sending`. */
     recordSent: (send: SentRecord) => sentRecorder.add(send),
 
-    /** Adds a step to the inbound transaction (see InboundStep). */
-    addInboundStep(step: InboundStep) {
+    /** Adds a step to the inbound transaction (see InboundStep), with its batch preparer if any. */
+    addInboundStep(step: InboundStep, prepare?: InboundPreparer) {
       inboundSteps.push(step);
+      if (prepare) inboundPreparers.push(prepare);
     },
 
     /** Called with a network id whenever something was queued on it (wakes its dispatcher). */
