@@ -54,6 +54,7 @@ import { networksRoutes } from './modules/networks/networks.routes.js';
 import { createNetworksService, type NetworksService } from './modules/networks/networks.service.js';
 import { createEventPublisher } from './realtime/publisher.js';
 import { attachSocketServer, type SocketServer } from './realtime/socket-server.js';
+import { seedDemoAutoReplies } from './seed/demo-auto-replies.js';
 import { findDemoSandbox, seedDemoConversations } from './seed/demo-conversations.js';
 import { seedDemo } from './seed/demo-seed.js';
 
@@ -178,6 +179,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const demoSandbox = app.seededDemo ? await findDemoSandbox(database.db) : undefined;
   if (demoSandbox) {
     await seedDemoConversations(database.db, messaging, app.services.conversations);
+    await seedDemoAutoReplies(autoReply, demoSandbox.workspaceId);
     // Demo recordings are a nicety: a files directory that cannot be written must not stop the start.
     await app.services.voice
       .seedDemo(demoSandbox)

@@ -1,4 +1,5 @@
 import type {
+  AutoReplyRuleList,
   ConversationListResponse,
   RecordingUrlResponse,
   ThreadResponse,
@@ -76,5 +77,18 @@ describe('the demo inbox (DEMO_SEED)', () => {
       ['out', 'reply'],
       ['in', null],
     ]);
+  });
+
+  it('holds auto-reply rules that answer the sandbox phone, the after-hours one switched off', async () => {
+    const get = <T>(url: string) =>
+      t.app.inject({ method: 'GET', url, headers: admin.authorization }).then((r) => r.json<T>());
+    const { rules } = await get<AutoReplyRuleList>('/api/auto-reply/rules');
+    expect(rules.map((r) => [r.name, r.enabled, r.trigger.type])).toEqual([
+      ['Prices', true, 'keyword'],
+      ['Opening hours', true, 'keyword'],
+      ['After hours', false, 'outside-hours'],
+    ]);
+    // The seeded threads were written before the rules: none of them got a rule's answer.
+    expect(rules.every((r) => r.firedCount === 0)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database.js';
-import { autoReplyFirings, autoReplyRules, networks, workspaces } from '../../db/schema/index.js';
+import { type autoReplyFirings, autoReplyRules, networks, workspaces } from '../../db/schema/index.js';
 
 export type RuleRow = typeof autoReplyRules.$inferSelect;
 export type NewRule = Omit<typeof autoReplyRules.$inferInsert, 'id' | 'workspaceId' | 'priority'>;
