@@ -68,7 +68,10 @@ describe('auto-replies in the inbound pipeline', () => {
         where c.phone_number = ${number} and m.direction = 'out' and m.origin = 'auto-reply'
         order by m.created_at`,
     ).then((rows) => rows.map((r) => r.body));
-  const price = { name: 'Prices', trigger: { type: 'keyword', match: 'exact', keywords: ['PRICE'] } } as const;
+  const price: Pick<CreateAutoReplyRuleBody, 'name' | 'trigger'> = {
+    name: 'Prices',
+    trigger: { type: 'keyword', match: 'exact', keywords: ['PRICE'] },
+  };
 
   it('answers a keyword with the filled-in reply, records the firing and counts it on the rule', async () => {
     const prices = await rule({ ...price, replyText: 'Prices for {number} ({keyword}) on {network}' });
