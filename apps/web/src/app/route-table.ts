@@ -51,7 +51,7 @@ export const layoutRoutes: PageRoute[] = [
   {
     path: '/views/auto-reply',
     handle: { id: 'autoReply', loginRequired: true, rule: 'admin', searchable: true },
-    load: comingLater,
+    load: () => import('../features/auto-reply/pages/auto-reply-page'),
   },
   {
     path: '/CheckOut',

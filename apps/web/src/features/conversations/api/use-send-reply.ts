@@ -8,7 +8,7 @@ import {
   upsertThreadMessage,
   type ThreadPages,
 } from '../lib/inbox-cache';
-import { countSms } from '../lib/sms-count';
+import { countSms } from '../../../lib/sms-count';
 import { conversationKeys } from './conversation-keys';
 
 export interface SendReplyInput {

@@ -6,8 +6,8 @@ import { ApiError } from '../../../lib/api-client';
 import { useApiErrorMessage } from '../../../lib/use-api-error-message';
 import { useSendReply } from '../api/use-send-reply';
 import { useConversationsText } from '../conversations-text';
-import { replaceWithGsm7 } from '../lib/gsm-replacements';
-import { countSms } from '../lib/sms-count';
+import { replaceWithGsm7 } from '../../../lib/gsm-replacements';
+import { countSms } from '../../../lib/sms-count';
 import classes from './thread.module.css';
 
 /** A character as the warning shows it: invisible ones (special spaces) by their code point. */

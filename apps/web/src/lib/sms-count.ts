@@ -21,7 +21,7 @@ const MULTI = { 'GSM-7': 153, 'UCS-2': 67 } as const;
 
 /**
  * How a text goes out: the same library as the server's count (apps/server/src/lib/sms-segments.ts),
- * so the composer promises exactly what the message will cost.
+ * so the composer and the auto-reply preview promise exactly what a message will cost.
  */
 export function countSms(text: string): SmsCount {
   if (!text) {
