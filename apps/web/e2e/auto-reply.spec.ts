@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { Message, Network } from '@switchboard/contract';
+import type { Network } from '@switchboard/contract';
 import { blockingViolations, signUpFresh, themedPage } from './support/shell';
+import { virtualPhone, virtualPhoneNumber } from './support/virtual-phone';
 
 const REPLY = 'Our price list: example.com/prices';
 
@@ -14,27 +15,6 @@ async function workspaceOf(request: APIRequestContext, email: string, password: 
   const sandbox = networks.find((network) => network.kind === 'sandbox');
   expect(sandbox, 'a new workspace has a sandbox network').toBeTruthy();
   return { headers, sandbox: sandbox! };
-}
-
-/** The sandbox's virtual phone: texts the workspace and reads what the workspace sent it. */
-function virtualPhone(request: APIRequestContext, headers: Record<string, string>, network: Network, number: string) {
-  return {
-    async text(body: string) {
-      const response = await request.post(`/api/networks/${network.id}/sandbox/messages`, {
-        headers,
-        data: { from: number, body },
-      });
-      expect(response.status(), await response.text()).toBe(201);
-    },
-    async thread(): Promise<Message[]> {
-      const response = await request.get(
-        `/api/networks/${network.id}/sandbox/messages?number=${encodeURIComponent(number)}`,
-        { headers },
-      );
-      expect(response.status()).toBe(200);
-      return ((await response.json()) as { messages: Message[] }).messages;
-    },
-  };
 }
 
 /** Creates the "PRICE" keyword rule through the form, as a person does. */
@@ -61,7 +41,7 @@ test.describe('Auto-reply', () => {
     test.setTimeout(90_000);
     const { email, password } = await signUpFresh(page, 'Auto Reply Tester');
     const { headers, sandbox } = await workspaceOf(request, email, password);
-    const number = `+1202555${String(1000 + Math.floor(Math.random() * 8999)).slice(0, 4)}`;
+    const number = virtualPhoneNumber();
     const phone = virtualPhone(request, headers, sandbox, number);
     const replies = async () => (await phone.thread()).filter((m) => m.direction === 'out' && m.body === REPLY);
 

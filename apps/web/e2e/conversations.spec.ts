@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEFAULT_COMPLIANCE_TEXTS, type InboxCounts, type Message, type Network } from '@switchboard/contract';
+import { DEFAULT_COMPLIANCE_TEXTS, type InboxCounts, type Network } from '@switchboard/contract';
 import { DEMO_ADMIN, DEMO_PASSWORD, signIn } from './support/auth';
+import { virtualPhone, virtualPhoneNumber } from './support/virtual-phone';
 
 /** An access token of the demo admin, for the virtual phone's side (not the page's). */
 async function adminHeaders(request: APIRequestContext): Promise<Record<string, string>> {
@@ -16,32 +17,6 @@ async function demoSandbox(request: APIRequestContext, headers: Record<string, s
   const sandbox = networks.find((network) => network.kind === 'sandbox' && network.name === 'Sandbox');
   expect(sandbox, 'the demo seed has a sandbox network named "Sandbox"').toBeTruthy();
   return sandbox!;
-}
-
-/** A fictional number (555-01xx) that other tests on the same database are unlikely to use. */
-function virtualPhoneNumber(): string {
-  return `+1202555${String(1000 + Math.floor(Math.random() * 8999)).slice(0, 4)}`;
-}
-
-/** The virtual phone: texts the workspace, and reads its thread with the workspace. */
-function virtualPhone(request: APIRequestContext, headers: Record<string, string>, network: Network, number: string) {
-  return {
-    async text(body: string) {
-      const response = await request.post(`/api/networks/${network.id}/sandbox/messages`, {
-        headers,
-        data: { from: number, body },
-      });
-      expect(response.status(), await response.text()).toBe(201);
-    },
-    async thread(): Promise<Message[]> {
-      const response = await request.get(
-        `/api/networks/${network.id}/sandbox/messages?number=${encodeURIComponent(number)}`,
-        { headers },
-      );
-      expect(response.status()).toBe(200);
-      return ((await response.json()) as { messages: Message[] }).messages;
-    },
-  };
 }
 
 async function unreadCount(request: APIRequestContext, headers: Record<string, string>): Promise<number> {

@@ -104,7 +104,9 @@ export const KeywordTriggerSchema = z
           ? regexProblem(text, trigger.caseSensitive)
           : text.length > MAX_KEYWORD_LENGTH
             ? `A keyword has at most ${MAX_KEYWORD_LENGTH} characters.`
-            : null;
+            : /^[\s\p{P}]*$/u.test(text)
+              ? 'A keyword needs a letter, a digit or an emoji (punctuation around words is ignored).'
+              : null;
       if (problem) ctx.addIssue({ code: 'custom', path: ['keywords', i], message: problem });
     });
   });

@@ -38,15 +38,24 @@ export function startNetworkDispatcher(network: NetworkRuntime, adapter: Channel
   let stopped = false;
   const stopping = new AbortController();
   let wakeUp: (() => void) | null = null;
+  // A wake-up that came while the loop was busy (claiming, looking for the next due time) is
+  // kept for its next wait; otherwise a message queued then would wait for the next poll.
+  let wakePending = false;
   const idle = new Set<Promise<void>>();
 
   const wake = () => {
-    wakeUp?.();
+    if (wakeUp) wakeUp();
+    else wakePending = true;
     wakeUp = null;
   };
 
   async function waitFor(ms: number) {
+    if (wakePending) {
+      wakePending = false;
+      return;
+    }
     await Promise.race([sleep(ms), new Promise<void>((resolve) => (wakeUp = resolve))]);
+    wakeUp = null;
   }
 
   async function finish(message: MessageRow, outcome: () => Promise<MessageRow | undefined>) {

@@ -98,8 +98,8 @@ describe('the auto-reply rules API', () => {
     expect(body.fields).toEqual([{ path: 'body.replyText', message: expect.stringContaining('{first_name}') }]);
   });
 
-  it('refuses an empty keyword list and a blank keyword', async () => {
-    for (const keywords of [[], ['  ']]) {
+  it('refuses an empty keyword list, a blank keyword and one of punctuation only', async () => {
+    for (const keywords of [[], ['  '], ['?!']]) {
       const response = await call(
         admin,
         'POST',
