@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Mark, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Text, Textarea, Tooltip } from '@mantine/core';
 import { MAX_MESSAGE_LENGTH, type Conversation } from '@switchboard/contract';
 import { IconAlertTriangle, IconBan, IconSend, IconWand } from '@tabler/icons-react';
 import { useMemo, useState, type KeyboardEvent } from 'react';
@@ -9,11 +9,7 @@ import { useConversationsText } from '../conversations-text';
 import { replaceWithGsm7 } from '../../../lib/gsm-replacements';
 import { countSms } from '../../../lib/sms-count';
 import classes from './thread.module.css';
-
-/** A character as the warning shows it: invisible ones (special spaces) by their code point. */
-function visible(char: string): string {
-  return char.trim() ? char : `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-}
+import { MarkedCharacters } from '../../../components/marked-characters';
 
 /** Errors that say the reply cannot go out at all (rather than "try again"). */
 const BLOCKING = new Set(['CONTACT_OPTED_OUT', 'NETWORK_DISABLED']);
@@ -121,12 +117,7 @@ export function Composer({ conversation }: { conversation: Conversation }) {
       {!optedOut && count.ucs2Characters.length > 0 && (
         <Group gap="xs" mt={4} align="center" data-testid="ucs2-warning">
           <Text size="xs">
-            {t('composer.ucs2Title')}{' '}
-            {count.ucs2Characters.map((char) => (
-              <Mark key={char} color="yellow" className={classes.char} mx={2}>
-                {visible(char)}
-              </Mark>
-            ))}
+            {t('composer.ucs2Title')} <MarkedCharacters characters={count.ucs2Characters} />
           </Text>
           {count.replaceable.length > 0 && (
             <Button

@@ -1,4 +1,4 @@
-import { Button, Group, Mark, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Network } from '@switchboard/contract';
 import { IconWand } from '@tabler/icons-react';
 import { countSms } from '../../../../lib/sms-count';
@@ -8,14 +8,10 @@ import { renderReply } from '../../lib/reply-preview';
 import type { RuleFormValues } from '../../lib/rule-form-values';
 import { todayIn } from '../../lib/time-zones';
 import classes from './rule-form.module.css';
+import { MarkedCharacters } from '../../../../components/marked-characters';
 
 /** A fictional number (the 555-01xx range is reserved for fiction), for the sample contact. */
 const SAMPLE_NUMBER = '+12025550123';
-
-/** A character as the warning shows it: invisible ones (special spaces) by their code point. */
-function visible(char: string): string {
-  return char.trim() ? char : `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-}
 
 interface ReplyPreviewProps {
   values: RuleFormValues;
@@ -70,12 +66,7 @@ export function ReplyPreview({ values, networks, onReplaceWithGsm7 }: ReplyPrevi
       {written.ucs2Characters.length > 0 && (
         <Group gap="xs" align="center" data-testid="preview-ucs2">
           <Text size="xs">
-            {t('preview.ucs2')}{' '}
-            {written.ucs2Characters.map((char) => (
-              <Mark key={char} color="yellow" mx={2}>
-                {visible(char)}
-              </Mark>
-            ))}
+            {t('preview.ucs2')} <MarkedCharacters characters={written.ucs2Characters} />
           </Text>
           {written.replaceable.length > 0 && (
             <Button
