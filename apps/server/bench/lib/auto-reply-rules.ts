@@ -1,7 +1,7 @@
 import type { CreateAutoReplyRuleBody } from '@switchboard/contract';
 
 /** The share of benchmark messages that ask for the price (and get the last rule's reply). */
-export const KEYWORD_SHARE = Number(process.env.BENCH_KEYWORD_SHARE ?? 0.1);
+export const KEYWORD_SHARE = 0.1;
 
 const always = [0, 1, 2, 3, 4, 5, 6].map(() => [{ start: '00:00', end: '24:00' }]);
 

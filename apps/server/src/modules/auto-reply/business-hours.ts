@@ -11,14 +11,27 @@ export interface LocalMoment {
   minutes: number;
 }
 
+// Messages arrive by the hundred per minute and rules share a few zones: one zone and minute give
+// one answer (today's zones are offset from UTC by whole minutes).
+const recent = new Map<string, LocalMoment>();
+const RECENT_SIZE = 1_000;
+
 /** The local date, weekday and time of `at` in `timeZone` (daylight-saving changes included). */
 export function localMoment(at: Date, timeZone: string): LocalMoment {
-  const zoned = Temporal.Instant.fromEpochMilliseconds(at.getTime()).toZonedDateTimeISO(timeZone);
-  return {
-    date: zoned.toPlainDate().toString(),
-    weekday: zoned.dayOfWeek - 1,
-    minutes: zoned.hour * 60 + zoned.minute,
-  };
+  const minute = Math.floor(at.getTime() / 60_000);
+  const key = `${timeZone} ${minute}`;
+  let moment = recent.get(key);
+  if (!moment) {
+    const zoned = Temporal.Instant.fromEpochMilliseconds(minute * 60_000).toZonedDateTimeISO(timeZone);
+    moment = {
+      date: zoned.toPlainDate().toString(),
+      weekday: zoned.dayOfWeek - 1,
+      minutes: zoned.hour * 60 + zoned.minute,
+    };
+    if (recent.size >= RECENT_SIZE) recent.clear();
+    recent.set(key, moment);
+  }
+  return moment;
 }
 
 const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
