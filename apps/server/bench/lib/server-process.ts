@@ -42,6 +42,9 @@ export async function startBenchServer(
       DEMO_SEED: '1',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // Fixed keys, as several instances on one PostgreSQL database need (bench runs share one).
+      JWT_SECRET: 'bench-jwt-secret-that-is-at-least-32-characters',
+      SECRETS_KEY: 'bench-secrets-key-that-is-at-least-32-characters',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -2,6 +2,7 @@ import type { Network, NetworkResponse, NetworksResponse } from '@switchboard/co
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { networks } from '../../src/db/schema/index.js';
+import { createSecretBox } from '../../src/lib/secret-box.js';
 import { expectErrorBody } from '../helpers/expectations.js';
 import { addMember, createTestApp, login, register, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
@@ -74,6 +75,29 @@ describe('/api/networks', () => {
     // The channel side gets the secret back.
     const runtime = await t.app.services.networks.runtime(http.network.id);
     expect(runtime!.settings.authToken).toBe('super-secret-auth-token-1234');
+  });
+
+  it('lists a network whose secrets were sealed under another key, and logs why they are missing', async () => {
+    const { network } = await create({ ...httpBody, name: 'Sealed elsewhere' });
+    const other = createSecretBox('another-secrets-key-that-is-at-least-32-chars');
+    await t.app.database.db
+      .update(networks)
+      .set({ secrets: other.sealJson({ authToken: 'written-by-another-key' }) })
+      .where(eq(networks.id, network.id));
+    const list = await call(admin, 'GET', '/api/networks');
+    expect(list.statusCode, list.body).toBe(200);
+    const listed = list.json<NetworksResponse>().networks.find((n) => n.id === network.id);
+    expect(listed?.settings).toMatchObject({ accountSid: 'AC0123456789' });
+    expect((await call(admin, 'GET', `/api/networks/${network.id}`)).statusCode).toBe(200);
+    const logs = await call(admin, 'GET', `/api/networks/${network.id}/logs`);
+    expect(logs.body).toContain('cannot be opened');
+    // Entering the secret again seals it with this server's key.
+    const fixed = await call(admin, 'PATCH', `/api/networks/${network.id}`, {
+      settings: { authToken: 'new-token-9876' },
+    });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    const runtime = await t.app.services.networks.runtime(network.id);
+    expect(runtime!.settings.authToken).toBe('new-token-9876');
   });
 
   it('shows an Android registration token once, with the URL to type into the app', async () => {

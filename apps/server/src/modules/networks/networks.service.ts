@@ -52,7 +52,28 @@ export function createNetworksService(deps: NetworksServiceDeps) {
   const repo = createNetworksRepository(deps.db);
   const listeners = new Set<ChangeListener>();
   const notFound = () => new AppError('NOT_FOUND', 'No such network in this workspace.');
-  const secretsOf = (row: NetworkRow) => deps.secretBox.openJson(row.secrets);
+  // Secrets sealed under another SECRETS_KEY (a key that changed, or instances on one database
+  // with different generated keys) cannot be opened: the network still lists and can be edited
+  // (saving new secrets seals them again), and its log says what happened, once per process.
+  const unreadable = new Set<string>();
+  const secretsOf = (row: NetworkRow): Record<string, string> => {
+    try {
+      return deps.secretBox.openJson(row.secrets);
+    } catch {
+      if (!unreadable.has(row.id)) {
+        unreadable.add(row.id);
+        void repo
+          .addLog(row.id, {
+            kind: 'error',
+            message:
+              'The saved secrets cannot be opened with this server’s SECRETS_KEY (was it changed?). Enter them again.',
+            details: null,
+          })
+          .catch(() => {});
+      }
+      return {};
+    }
+  };
 
   /**
    * Opened networks for the message path (every inbound and outbound message needs one), kept
