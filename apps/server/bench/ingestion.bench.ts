@@ -17,7 +17,7 @@ import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import twilio from 'twilio';
 import { benchRules, KEYWORD_SHARE } from './lib/auto-reply-rules.js';
-import { apiCall, demoAdminAuthorization, startBenchServer, type BenchServer } from './lib/server-process.js';
+import { apiCall, freshWorkspaceAuthorization, startBenchServer, type BenchServer } from './lib/server-process.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 /** Each case runs this many times, the cases taking turns, and the median run is reported. */
@@ -137,7 +137,7 @@ const CASES: Case[] = [
 async function measure(c: Case, providerUrl: string): Promise<Measured & { fired: number }> {
   const server = await startBenchServer({ LOG_LEVEL: 'error' });
   try {
-    const authorization = await demoAdminAuthorization(server.url);
+    const authorization = await freshWorkspaceAuthorization(server.url);
     const { network } = await apiCall<{ network: { id: string } }>(server.url, authorization, 'POST', '/api/networks', {
       kind: 'http',
       name: 'Bench provider',
@@ -177,7 +177,7 @@ async function main() {
   provider.close();
 
   console.log(
-    `\n${DURATION} s of autocannon per run, ${CONNECTIONS} connections, each run on a fresh server in its own process, embedded PGlite; median of ${ROUNDS} runs per case (all runs: msg/s)\n`,
+    `\n${DURATION} s of autocannon per run, ${CONNECTIONS} connections, each run on a fresh server in its own process, ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}; median of ${ROUNDS} runs per case (all runs: msg/s)\n`,
   );
   console.log(
     '| POST /hooks/twilio/:id/sms (signed, new SMS each) | msg/s (median run) | all runs | p50 ms | p97.5 ms | p99 ms | non-2xx | stored | auto-replies |',

@@ -83,6 +83,25 @@ export async function demoAdminAuthorization(url: string): Promise<string> {
   return `Bearer ${accessToken}`;
 }
 
+/**
+ * Registers a new account (a workspace of its own, with its sandbox) and returns its
+ * `authorization` header value: runs that share a PostgreSQL database do not see each other's rows.
+ */
+export async function freshWorkspaceAuthorization(url: string): Promise<string> {
+  const response = await fetch(`${url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      displayName: 'Bench Owner',
+      email: `bench-${crypto.randomUUID()}@example.com`,
+      password: 'bench-password-0123',
+    }),
+  });
+  if (!response.ok) throw new Error(`register: ${response.status} ${await response.text()}`);
+  const { accessToken } = (await response.json()) as { accessToken: string };
+  return `Bearer ${accessToken}`;
+}
+
 /** Calls the JSON API as the given user; throws on a non-2xx answer. */
 export async function apiCall<T>(
   url: string,
