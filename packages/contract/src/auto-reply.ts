@@ -21,6 +21,21 @@ export function replyVariablesOf(text: string): string[] {
   return [...text.matchAll(/\{([^{}\s]*)\}/g)].map((m) => m[1]!);
 }
 
+/** What each variable stands for in one reply. */
+export type ReplyValues = Record<ReplyVariable, string>;
+
+/**
+ * The reply as the contact reads it (the server sends it, the form previews it): variables filled,
+ * a run of spaces an empty variable leaves made one, the ends trimmed. Saving refused any other
+ * placeholder, so in a saved rule none is left unfilled.
+ */
+export function renderReply(template: string, values: ReplyValues): string {
+  return template
+    .replace(/\{(name|number|keyword|network|date)\}/g, (_, variable: ReplyVariable) => values[variable])
+    .replace(/[ \t]{2,}/g, ' ')
+    .trim();
+}
+
 /** The placeholders of a reply text that are not variables (what saving refuses). */
 export function unknownReplyVariables(text: string): string[] {
   return [...new Set(replyVariablesOf(text).filter((v) => !(REPLY_VARIABLES as readonly string[]).includes(v)))];

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signedWebhook } from './fake-twilio.js';
+import { basicAuthOf, readBody, signedWebhook } from './fake-twilio.js';
 
 /** A provider account, as a network's settings hold it. */
 export interface CarrierAccount {
@@ -56,20 +56,6 @@ const MESSAGES_PATH = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/;
 function twilioError(res: ServerResponse, status: number, code: number, message: string) {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify({ code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status }));
-}
-
-function basicAuthOf(req: IncomingMessage): { username: string; password: string } | null {
-  const [scheme, value] = (req.headers.authorization ?? '').split(' ');
-  if (scheme !== 'Basic' || !value) return null;
-  const decoded = Buffer.from(value, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  return colon < 0 ? null : { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /**

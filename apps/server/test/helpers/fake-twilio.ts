@@ -53,7 +53,8 @@ function twilioError(res: ServerResponse, status: number, code: number | null, m
   res.end(code === null ? message : JSON.stringify({ code, message, more_info: `${ERROR_INFO}/${code}`, status }));
 }
 
-function basicAuthOf(req: IncomingMessage): FakeTwilioRequest['auth'] {
+/** The Basic credentials of a request, as the Twilio API reads them. */
+export function basicAuthOf(req: IncomingMessage): FakeTwilioRequest['auth'] {
   const [scheme, value] = (req.headers.authorization ?? '').split(' ');
   if (scheme !== 'Basic' || !value) return null;
   const decoded = Buffer.from(value, 'base64').toString('utf8');
@@ -61,7 +62,7 @@ function basicAuthOf(req: IncomingMessage): FakeTwilioRequest['auth'] {
   return colon < 0 ? null : { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
+export async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');

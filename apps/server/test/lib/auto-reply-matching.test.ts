@@ -1,4 +1,4 @@
-import type { KeywordMatch, Trigger, WeeklySchedule } from '@switchboard/contract';
+import { renderReply, type KeywordMatch, type Trigger, type WeeklySchedule } from '@switchboard/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { isOpen, localMoment } from '../../src/modules/auto-reply/business-hours.js';
 import {
@@ -9,7 +9,6 @@ import {
   type MatchFacts,
 } from '../../src/modules/auto-reply/matching.js';
 import { execPatternJobs, execPatterns } from '../../src/modules/auto-reply/regex-runner.js';
-import { renderReply } from '../../src/modules/auto-reply/reply-text.js';
 
 const MONDAY_NOON_UTC = new Date('2026-03-09T12:00:00Z');
 const notFirst: MatchFacts = { isFirstMessage: () => Promise.resolve(false) };

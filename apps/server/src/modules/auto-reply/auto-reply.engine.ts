@@ -1,11 +1,10 @@
-import { complianceKeywordOf, type NoReplyReason } from '@switchboard/contract';
+import { complianceKeywordOf, renderReply, type NoReplyReason } from '@switchboard/contract';
 import type { Db } from '../../db/database.js';
 import { normaliseSender, toE164 } from '../../lib/phone-number.js';
 import type { AutoReplyRepository, RuleRow } from './auto-reply.repository.js';
 import { localMoment } from './business-hours.js';
 import { compileRules, firstMatch, patternsOf, patternText, type CompiledRule } from './matching.js';
 import { execPatternJobs } from './regex-runner.js';
-import { renderReply } from './reply-text.js';
 
 /** How long a workspace's rules are reused before they are read again (changes made here apply at once). */
 export const RULE_CACHE_MS = 5_000;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { insertAt, renderReply } from './reply-preview';
+import { renderReply } from '@switchboard/contract';
+import { insertAt } from './reply-preview';
 
 const values = { name: '', number: '+12025550123', keyword: 'PRICE', network: 'Sandbox', date: '2026-03-10' };
 

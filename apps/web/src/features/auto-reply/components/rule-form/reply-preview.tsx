@@ -1,10 +1,9 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import type { Network } from '@switchboard/contract';
+import { renderReply, type Network } from '@switchboard/contract';
 import { IconWand } from '@tabler/icons-react';
 import { countSms } from '../../../../lib/sms-count';
 import { useAutoReplyText } from '../../auto-reply-text';
 import { isolateLtr } from '../../lib/isolate';
-import { renderReply } from '../../lib/reply-preview';
 import type { RuleFormValues } from '../../lib/rule-form-values';
 import { todayIn } from '../../lib/time-zones';
 import classes from './rule-form.module.css';
