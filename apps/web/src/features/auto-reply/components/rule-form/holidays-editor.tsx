@@ -51,7 +51,13 @@ export function HolidaysEditor({ form }: { form: RuleForm }) {
                   size="md"
                   withRemoveButton
                   dir="ltr"
-                  removeButtonProps={{ 'aria-label': t('hours.removeHoliday', { date: holiday }) }}
+                  // Mantine hides a pill's remove button from assistive technology and the Tab key
+                  // (it expects a combobox around it); here it is the only way to remove a holiday.
+                  removeButtonProps={{
+                    'aria-label': t('hours.removeHoliday', { date: holiday }),
+                    'aria-hidden': false,
+                    tabIndex: 0,
+                  }}
                   onRemove={() =>
                     form.setFieldValue(
                       'trigger.holidays',

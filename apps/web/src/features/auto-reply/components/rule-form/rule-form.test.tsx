@@ -130,8 +130,14 @@ describe('RuleForm', () => {
     fireEvent.change(screen.getByLabelText('Closes on Monday'), { target: { value: '12:00' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add hours on Monday' }));
     fireEvent.click(screen.getByRole('button', { name: 'Copy Monday to Tuesday–Friday' }));
+    fireEvent.change(screen.getByLabelText('Holiday date'), { target: { value: '2026-12-24' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add holiday' }));
     fireEvent.change(screen.getByLabelText('Holiday date'), { target: { value: '2026-12-25' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add holiday' }));
+    // A holiday's remove button is a real button for screen readers and the Tab key.
+    const remove = screen.getByRole('button', { name: 'Remove holiday 2026-12-24' });
+    expect(remove.getAttribute('tabindex')).toBe('0');
+    fireEvent.click(remove);
     fireEvent.change(screen.getByRole('textbox', { name: 'Reply text' }), { target: { value: 'We are closed.' } });
     save();
 
