@@ -177,10 +177,14 @@ const ruleFields = {
   activeUntil: isoDate.nullable().describe('Last day the rule answers (inclusive); null: no end.'),
 };
 
-const periodInOrder = (r: { activeFrom?: string | null; activeUntil?: string | null }) =>
+/** A rule's active dates do not end before they start (also checked on a rule merged with a patch). */
+export const periodInOrder = (r: { activeFrom?: string | null; activeUntil?: string | null }) =>
   !r.activeFrom || !r.activeUntil || r.activeFrom <= r.activeUntil;
-const networksChosen = (r: { allNetworks?: boolean; networkIds?: string[] }) =>
+/** A rule answers on all networks or on at least one chosen network. */
+export const networksChosen = (r: { allNetworks?: boolean; networkIds?: string[] }) =>
   r.allNetworks !== false || (r.networkIds?.length ?? 0) > 0;
+export const PERIOD_OUT_OF_ORDER = 'The end date is before the start date.';
+export const NO_NETWORK_CHOSEN = 'Choose at least one network.';
 
 /** POST /api/auto-reply/rules: a new rule goes last in the order. */
 export const CreateAutoReplyRuleBodySchema = z
@@ -194,16 +198,16 @@ export const CreateAutoReplyRuleBodySchema = z
     activeFrom: ruleFields.activeFrom.default(null),
     activeUntil: ruleFields.activeUntil.default(null),
   })
-  .refine(periodInOrder, { path: ['activeUntil'], message: 'The end date is before the start date.' })
-  .refine(networksChosen, { path: ['networkIds'], message: 'Choose at least one network.' });
+  .refine(periodInOrder, { path: ['activeUntil'], message: PERIOD_OUT_OF_ORDER })
+  .refine(networksChosen, { path: ['networkIds'], message: NO_NETWORK_CHOSEN });
 export type CreateAutoReplyRuleBody = z.input<typeof CreateAutoReplyRuleBodySchema>;
 
 /** PATCH /api/auto-reply/rules/:id: any subset of the fields (the switch sends only `enabled`). */
 export const UpdateAutoReplyRuleBodySchema = z
   .object(ruleFields)
   .partial()
-  .refine(periodInOrder, { path: ['activeUntil'], message: 'The end date is before the start date.' })
-  .refine(networksChosen, { path: ['networkIds'], message: 'Choose at least one network.' });
+  .refine(periodInOrder, { path: ['activeUntil'], message: PERIOD_OUT_OF_ORDER })
+  .refine(networksChosen, { path: ['networkIds'], message: NO_NETWORK_CHOSEN });
 export type UpdateAutoReplyRuleBody = z.input<typeof UpdateAutoReplyRuleBodySchema>;
 
 export const AutoReplyRuleSchema = z.object({

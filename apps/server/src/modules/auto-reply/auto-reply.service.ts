@@ -1,5 +1,9 @@
 import {
   MAX_RULES_PER_WORKSPACE,
+  networksChosen,
+  NO_NETWORK_CHOSEN,
+  PERIOD_OUT_OF_ORDER,
+  periodInOrder,
   type AutoReplyRule,
   type AutoReplySettings,
   type CreateAutoReplyRuleBodySchema,
@@ -201,14 +205,15 @@ export function createAutoReplyService(deps: AutoReplyDeps) {
 
     async update(workspaceId: string, id: string, patch: UpdateBody): Promise<AutoReplyRule> {
       const current = await found(workspaceId, id);
+      // The schema checked the patch alone; the same rules apply to the rule it makes.
       const merged = { ...current, ...patch };
-      if (merged.activeFrom && merged.activeUntil && merged.activeFrom > merged.activeUntil)
-        throw new AppError('VALIDATION_FAILED', 'The end date is before the start date.', [
-          { path: 'body.activeUntil', message: 'The end date is before the start date.' },
+      if (!periodInOrder(merged))
+        throw new AppError('VALIDATION_FAILED', PERIOD_OUT_OF_ORDER, [
+          { path: 'body.activeUntil', message: PERIOD_OUT_OF_ORDER },
         ]);
-      if (!merged.allNetworks && merged.networkIds.length === 0)
-        throw new AppError('VALIDATION_FAILED', 'Choose at least one network.', [
-          { path: 'body.networkIds', message: 'Choose at least one network.' },
+      if (!networksChosen(merged))
+        throw new AppError('VALIDATION_FAILED', NO_NETWORK_CHOSEN, [
+          { path: 'body.networkIds', message: NO_NETWORK_CHOSEN },
         ]);
       await checkNetworks(workspaceId, patch.networkIds);
       const row = await repo.update(workspaceId, id, patch);
