@@ -1,7 +1,8 @@
 import js from '@eslint/js';
-import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import server from './eslint/server.js';
+import web from './eslint/web.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -19,6 +20,7 @@ export default tseslint.config(
       'apps/server/**/*.ts',
       'packages/**/*.ts',
       'scripts/**',
+      'eslint/**',
       '**/*.{js,mjs,cjs}',
       '*.ts',
       'apps/web/e2e/**',
@@ -26,28 +28,6 @@ export default tseslint.config(
     ],
     languageOptions: { globals: globals.node },
   },
-  {
-    // A server module may use another module's service, never its repository.
-    files: ['apps/server/src/modules/**/*.ts'],
-    ignores: ['apps/server/src/modules/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^\\.\\./[^/]+/[^/]+\\.repository\\.js$',
-              message: "Call the other module's service, not its repository.",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['apps/web/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
-    languageOptions: { globals: globals.browser },
-    rules: reactHooks.configs.recommended.rules,
-  },
+  ...server,
+  ...web,
 );

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
@@ -6,6 +7,17 @@ import { DataDirLockedError } from './db/data-dir-lock.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-seed.js';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Readable logs on a terminal when pino-pretty (a development dependency) is installed; JSON lines otherwise. */
+function prettyTransport() {
+  if (!process.stdout.isTTY) return {};
+  try {
+    createRequire(import.meta.url).resolve('pino-pretty');
+  } catch {
+    return {};
+  }
+  return { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } };
+}
 
 async function main() {
   let config: AppConfig;
@@ -25,7 +37,7 @@ async function main() {
     app = await buildApp(config, {
       logger: {
         level: config.logLevel,
-        ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
+        ...prettyTransport(),
       },
     });
   } catch (error) {
