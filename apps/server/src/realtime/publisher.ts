@@ -2,8 +2,8 @@ import type { ServerToClientEvents } from '@switchboard/contract';
 import { workspaceRoom, type SocketServer } from './socket-server.js';
 
 /**
- * Sends `resource.verb` events to a workspace's sockets. Services get this instead of the
- * socket server, which is attached after they are built.
+ * Sends `resource.verb` events to a workspace's sockets. Services get this instead of the socket
+ * server, so they can be built and tested without one (a test passes a recording sink).
  */
 export interface EventPublisher {
   toWorkspace<E extends keyof ServerToClientEvents>(
@@ -13,12 +13,10 @@ export interface EventPublisher {
   ): void;
 }
 
-export function createEventPublisher(io: () => SocketServer | undefined): EventPublisher {
+export function createEventPublisher(io: SocketServer): EventPublisher {
   return {
     toWorkspace(workspaceId, event, ...payload) {
-      io()
-        ?.to(workspaceRoom(workspaceId))
-        .emit(event, ...payload);
+      io.to(workspaceRoom(workspaceId)).emit(event, ...payload);
     },
   };
 }

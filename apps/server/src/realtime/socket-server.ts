@@ -6,6 +6,7 @@ import {
   type ServerToClientEvents,
 } from '@switchboard/contract';
 import type { FastifyInstance } from 'fastify';
+import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { AuthContext, AuthService } from '../modules/auth/auth.service.js';
 
@@ -20,13 +21,17 @@ export type SocketServer = Server<ClientToServerEvents, ServerToClientEvents, Re
 export const workspaceRoom = (workspaceId: string) => `workspace:${workspaceId}`;
 export const userRoom = (userId: string) => `user:${userId}`;
 
+/** socket.io on the HTTP server's port, path /socket.io; it admits nobody until `admitSockets`. */
+export function createSocketServer(server: HttpServer): SocketServer {
+  return new Server(server, { path: '/socket.io', serveClient: false });
+}
+
 /**
- * socket.io on the same port, path /socket.io. The handshake must carry a valid access token
- * (`auth: { token }`); sockets join their workspace's and their user's rooms, so every event
- * reaches only the workspace it belongs to.
+ * Lets sockets in: the handshake must carry a valid access token (`auth: { token }`); sockets
+ * join their workspace's and their user's rooms, so every event reaches only the workspace it
+ * belongs to. Presence is announced to the workspace.
  */
-export function attachSocketServer(app: FastifyInstance, auth: AuthService): SocketServer {
-  const io: SocketServer = new Server(app.server, { path: '/socket.io', serveClient: false });
+export function admitSockets(app: FastifyInstance, io: SocketServer, auth: AuthService): void {
   const presence = new Map<string, PresenceStatus>();
 
   const announce = (ctx: AuthContext, status: PresenceStatus) => {
@@ -84,5 +89,4 @@ export function attachSocketServer(app: FastifyInstance, auth: AuthService): Soc
     io.disconnectSockets(true);
     io.engine.close();
   });
-  return io;
 }

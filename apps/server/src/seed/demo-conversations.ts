@@ -1,21 +1,9 @@
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../db/database.js';
-import type { ConversationsService } from '../modules/conversations/conversations.service.js';
-import type { MessagingService } from '../modules/messaging/messaging.service.js';
+import type { Services } from '../composition.js';
 
 /** The Demo workspace's sandbox network, which the demo conversations and voice messages use. */
 export interface DemoSandbox {
   id: string;
   workspaceId: string;
-}
-
-export async function findDemoSandbox(db: Db): Promise<DemoSandbox | undefined> {
-  const [row] = await queryRows<{ id: string; workspace_id: string }>(
-    db,
-    sql`select n.id, n.workspace_id from networks n join workspaces w on w.id = n.workspace_id
-      where w.name = 'Demo' and n.kind = 'sandbox' order by n.created_at limit 1`,
-  );
-  return row ? { id: row.id, workspaceId: row.workspace_id } : undefined;
 }
 
 interface DemoThread {
@@ -57,12 +45,9 @@ const DEMO_THREADS: DemoThread[] = [
  * are queued like a person's, then delivered by the sandbox once the app runs.
  */
 export async function seedDemoConversations(
-  db: Db,
-  messaging: MessagingService,
-  conversations: ConversationsService,
+  { messaging, conversations }: Pick<Services, 'messaging' | 'conversations'>,
+  sandbox: DemoSandbox,
 ): Promise<void> {
-  const sandbox = await findDemoSandbox(db);
-  if (!sandbox) return;
   let n = 0;
   for (const thread of DEMO_THREADS) {
     let messageId = '';

@@ -1,8 +1,6 @@
-import { count } from 'drizzle-orm';
+import type { Services } from '../composition.js';
 import type { Db } from '../db/database.js';
-import { users, workspaces } from '../db/schema/index.js';
 import { hashPassword } from '../modules/auth/password.js';
-import type { WorkspacesService } from '../modules/workspaces/workspaces.service.js';
 
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_ACCOUNTS = [
@@ -10,22 +8,24 @@ export const DEMO_ACCOUNTS = [
   { email: 'editor@demo.com', displayName: 'Demo Editor', role: 'editor' },
 ] as const;
 
-/** Fills a new, empty database with the "Demo" workspace (and its sandbox network). Returns whether it seeded. */
-export async function seedDemo(db: Db, workspacesService: WorkspacesService): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(workspaces);
-  if ((row?.n ?? 0) > 0) return false;
+/**
+ * Fills a new, empty database with the "Demo" workspace (and its sandbox network) and its two
+ * accounts. Returns the workspace's id, or undefined when the database had workspaces already.
+ */
+export async function seedDemoWorkspace(
+  db: Db,
+  services: Pick<Services, 'workspaces' | 'users'>,
+): Promise<string | undefined> {
+  if (await services.workspaces.any()) return undefined;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction(async (tx) => {
-    const workspace = await workspacesService.create('Demo', tx);
-    await tx.insert(users).values(
-      DEMO_ACCOUNTS.map((account) => ({
-        ...account,
-        workspaceId: workspace!.id,
-        passwordHash,
-        company: 'Demo',
-        emailVerifiedAt: new Date(),
-      })),
-    );
+  return db.transaction(async (tx) => {
+    const workspace = await services.workspaces.create('Demo', tx);
+    for (const account of DEMO_ACCOUNTS) {
+      await services.users.insert(
+        { ...account, workspaceId: workspace.id, passwordHash, company: 'Demo', emailVerifiedAt: new Date() },
+        tx,
+      );
+    }
+    return workspace.id;
   });
-  return true;
 }

@@ -15,7 +15,7 @@ import { authOf, requireRole } from '../../plugins/auth-guard.js';
 
 /** The workspace's networks (admin only, spec §6). */
 export const networksRoutes: FastifyPluginAsyncZod = async (app) => {
-  const networks = app.services.networks;
+  const { networks, connectionTests } = app.services;
   const tags = ['networks'];
   const admin = requireRole('admin');
   const params = NetworkParamsSchema;
@@ -54,7 +54,7 @@ export const networksRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ConnectionTestResultSchema },
       },
     },
-    async (request) => networks.testDraft(request.body),
+    async (request) => connectionTests.testDraft(request.body),
   );
 
   app.get(
@@ -100,7 +100,7 @@ export const networksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/networks/:id/test-connection',
     { onRequest: admin, schema: { tags, params, response: { 200: ConnectionTestResultSchema } } },
-    async (request) => networks.testSaved(authOf(request).workspaceId, request.params.id),
+    async (request) => connectionTests.testSaved(authOf(request).workspaceId, request.params.id),
   );
 
   app.post(

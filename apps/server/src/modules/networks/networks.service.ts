@@ -5,14 +5,13 @@ import {
   SmppSettingsPatchSchema,
   SmppSettingsSchema,
   type AndroidRegistration,
-  type ConnectionTestResult,
   type CreateNetworkBody,
   type Network,
   type NetworkLogEntry,
   type NetworkStatus,
   type UpdateNetworkBody,
 } from '@switchboard/contract';
-import type { ChannelAdapter, NetworkLogInput, NetworkRuntime } from '../../channels/channel.js';
+import type { NetworkLogInput, NetworkRuntime } from '../../channels/channel.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
@@ -31,8 +30,6 @@ export interface NetworksServiceDeps extends NetworkViewContext {
   db: Db;
   secretBox: SecretBox;
   events: EventPublisher;
-  /** The adapter of a kind (for connection tests). */
-  adapterFor(kind: NetworkRow['kind']): ChannelAdapter;
 }
 
 type ChangeListener = (networkId: string, change: 'changed' | 'removed') => void;
@@ -135,26 +132,6 @@ export function createNetworksService(deps: NetworksServiceDeps) {
       enabled: row.enabled,
       settings: { ...row.settings, ...secretsOf(row) },
     };
-  }
-
-  /** A create body as the runtime an adapter can test, before anything is saved. */
-  function draftRuntime(body: CreateNetworkBody): NetworkRuntime {
-    const parsed = CreateNetworkBodySchema.parse(body);
-    return {
-      id: '00000000-0000-0000-0000-000000000000',
-      workspaceId: '',
-      kind: parsed.kind,
-      name: parsed.name,
-      address: 'address' in parsed ? parsed.address : SANDBOX_ADDRESS,
-      throughput: 'throughput' in parsed ? parsed.throughput : 1,
-      enabled: true,
-      settings: 'settings' in parsed ? parsed.settings : {},
-    };
-  }
-
-  async function test(runtime: NetworkRuntime): Promise<ConnectionTestResult> {
-    const result = await deps.adapterFor(runtime.kind).testConnection(runtime);
-    return result.ok ? { ok: true, error: null } : { ok: false, error: result.error };
   }
 
   return {
@@ -302,18 +279,11 @@ export function createNetworksService(deps: NetworksServiceDeps) {
       }));
     },
 
-    testDraft: (body: CreateNetworkBody) => test(draftRuntime(body)),
-
-    async testSaved(workspaceId: string, id: string): Promise<ConnectionTestResult> {
+    /** A workspace's saved network with its secrets opened, read now (no cache): connection tests. */
+    async savedRuntime(workspaceId: string, id: string): Promise<NetworkRuntime> {
       const row = await repo.findInWorkspace(workspaceId, id);
       if (!row) throw notFound();
-      const result = await test(runtimeOf(row));
-      // An HTTP provider has no connection to watch: a checked account is the best status there is.
-      if (row.kind === 'http' && row.enabled) {
-        const changed = await repo.setStatus(id, result.ok ? 'connected' : 'error', result.error);
-        if (changed) await announce(changed, false);
-      }
-      return result;
+      return runtimeOf(row);
     },
 
     /** For channels: the network with its secrets opened, or undefined. Never leave the server. */

@@ -11,6 +11,11 @@ export function createWorkspacesRepository(db: Db) {
       const [row] = await tx.insert(workspaces).values({ name }).returning();
       return row!;
     },
+    /** Whether the database has any workspace yet (the demo seed fills only a new one). */
+    async any(): Promise<boolean> {
+      const [row] = await db.select({ id: workspaces.id }).from(workspaces).limit(1);
+      return !!row;
+    },
     async findById(id: string): Promise<WorkspaceRow | undefined> {
       const [row] = await db.select().from(workspaces).where(eq(workspaces.id, id));
       return row;

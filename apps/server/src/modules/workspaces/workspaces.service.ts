@@ -27,6 +27,9 @@ export function createWorkspacesService(db: Db, options: WorkspacesServiceOption
       return row;
     },
 
+    /** Whether the database has any workspace yet. */
+    any: () => repo.any(),
+
     /** Spec §7 `new_user`: idempotent — the same details give the same workspace. */
     async saveRegistration(workspaceId: string, details: RegistrationDetails): Promise<Workspace> {
       const current = await repo.findById(workspaceId);
