@@ -74,8 +74,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { initialLanguageReady } from './i18n/i18n';
-import { applyTheme } from './features/shell/appearance/apply-theme';
-import { uiPreferencesStore } from './features/shell/preferences/ui-preferences-store';
+import { applyTheme } from './app/shell/appearance/apply-theme';
+import { uiPreferencesStore } from './app/shell/preferences/ui-preferences-store';
 
 // Before the first paint, so a dark theme never flashes light.
 applyTheme(uiPreferencesStore.get().theme);

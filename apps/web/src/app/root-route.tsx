@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useRealtimeConnection } from '../lib/realtime';
-import { usePageHandle } from './route-guard';
-import { useRouteTitle } from './use-route-title';
+import { usePageHandle } from '../lib/routing/use-page-handle';
+import { useRouteTitle } from '../lib/routing/use-route-title';
 
 /** Above every page: document title, scroll to top on navigation, the socket while signed in. */
 export function RootRoute() {

@@ -4,7 +4,7 @@ import type { UserData, UserRole } from '@switchboard/contract';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { session } from '../lib/session';
 import { RouteGuard } from './route-guard';
-import type { PageHandle } from './route-table';
+import type { PageHandle } from '../lib/routing/page-handle';
 
 const user = (userRole: UserRole): UserData => ({
   id: '00000000-0000-4000-8000-000000000001',

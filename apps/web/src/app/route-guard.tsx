@@ -1,19 +1,9 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation, useMatches } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../components/page-loader';
+import { decideAccess, loginPathFor } from '../lib/routing/access';
+import { usePageHandle } from '../lib/routing/use-page-handle';
 import { useSession } from '../lib/session';
-import { decideAccess, loginPathFor } from './access';
-import type { PageHandle } from './route-table';
-
-/** The handle of the deepest matched page route. */
-export function usePageHandle(): PageHandle | undefined {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]?.handle as PageHandle | undefined;
-    if (handle?.id) return handle;
-  }
-  return undefined;
-}
 
 export function RouteGuard({ children }: { children: ReactNode }) {
   const handle = usePageHandle();

@@ -1,20 +1,4 @@
-import type { UserRole } from '@switchboard/contract';
-import type { nav } from '../i18n/locales/en/nav';
-
-export type RouteId = keyof typeof nav.routes;
-
-/** What the guard, breadcrumb, title and search know about a page (React Router `handle`). */
-export interface PageHandle {
-  id: RouteId;
-  /** Spec §2: anonymous visitors go to /pages/login?to=… */
-  loginRequired: boolean;
-  /** Spec §6: admin = admins only; editor = editors and admins; null = anyone. */
-  rule: UserRole | null;
-  /** Parent crumbs between Home and this page (e.g. eCommerce for the shop pages). */
-  crumbs?: RouteId[];
-  /** Listed in the navbar search (Spotlight) when the user may open it. */
-  searchable?: boolean;
-}
+import type { PageHandle, RouteId } from '../lib/routing/page-handle';
 
 type PageModule = { default: React.ComponentType };
 
@@ -24,156 +8,87 @@ export interface PageRoute {
   load: () => Promise<PageModule>;
 }
 
-const comingLater = () => import('../features/pages/coming-later-page');
+/** Who may open a page: spec §2 (anonymous visitors sign in first) and §6 (the role rule). */
+type Audience = Pick<PageHandle, 'loginRequired' | 'rule'>;
+const anyone: Audience = { loginRequired: false, rule: null };
+/** Anonymous visitors too; a signed-in user needs the role. */
+const visitorsAndEditors: Audience = { loginRequired: false, rule: 'editor' };
+const visitorsAndAdmins: Audience = { loginRequired: false, rule: 'admin' };
+const editors: Audience = { loginRequired: true, rule: 'editor' };
+const admins: Audience = { loginRequired: true, rule: 'admin' };
+
+/** Listed in the navbar search; `crumbs` are the parents between Home and the page. */
+type Listing = Pick<PageHandle, 'crumbs' | 'searchable'>;
+const searchable: Listing = { searchable: true };
+const inShop: Listing = { crumbs: ['eCommerce'], searchable: true };
+
+function page(
+  path: string,
+  id: RouteId,
+  audience: Audience,
+  loader: PageRoute['load'],
+  listing: Listing = {},
+): PageRoute {
+  return { path, handle: { id, ...audience, ...listing }, load: loader };
+}
+
+/** Every page is its own chunk, loaded when first visited. */
+const load = {
+  home: () => import('../features/pages/home-page'),
+  comingLater: () => import('../features/pages/coming-later-page'),
+  conversations: () => import('../features/conversations/pages/conversations-page'),
+  networks: () => import('../features/networks/pages/networks-page'),
+  networkSettings: () => import('../features/networks/pages/network-settings-page'),
+  autoReply: () => import('../features/auto-reply/pages/auto-reply-page'),
+  callback: () => import('../features/auth/pages/callback-page'),
+  login: () => import('../features/auth/pages/login-page'),
+  register: () => import('../features/auth/pages/register-page'),
+  forgotPassword: () => import('../features/auth/pages/forgot-password-page'),
+  resetPassword: () => import('../features/auth/pages/reset-password-page'),
+  lockScreen: () => import('../features/auth/pages/lock-screen-page'),
+  notAuthorized: () => import('../features/errors/not-authorized-page'),
+  error404: () => import('../features/errors/error-404-page'),
+  error500: () => import('../features/errors/error-500-page'),
+  maintenance: () => import('../features/errors/maintenance-page'),
+};
+const { comingLater } = load;
 
 /** Pages inside the main layout (navbar, menu, breadcrumb, footer). */
 export const layoutRoutes: PageRoute[] = [
-  {
-    path: '/home',
-    handle: { id: 'home', loginRequired: false, rule: 'editor', searchable: true },
-    load: () => import('../features/pages/home-page'),
-  },
-  {
-    path: '/dashboard/analytics',
-    handle: { id: 'dashboard', loginRequired: true, rule: 'admin', searchable: true },
-    load: comingLater,
-  },
-  {
-    path: '/views/conversations',
-    handle: { id: 'conversations', loginRequired: true, rule: 'admin', searchable: true },
-    load: () => import('../features/conversations/pages/conversations-page'),
-  },
-  {
-    path: '/views/networks',
-    handle: { id: 'networks', loginRequired: true, rule: 'admin', searchable: true },
-    load: () => import('../features/networks/pages/networks-page'),
-  },
-  {
-    path: '/views/auto-reply',
-    handle: { id: 'autoReply', loginRequired: true, rule: 'admin', searchable: true },
-    load: () => import('../features/auto-reply/pages/auto-reply-page'),
-  },
-  {
-    path: '/CheckOut',
-    handle: { id: 'checkout', loginRequired: false, rule: 'admin', searchable: true },
-    load: comingLater,
-  },
-  {
-    path: '/network-settings',
-    handle: { id: 'networkSettings', loginRequired: true, rule: 'admin', searchable: true },
-    load: () => import('../features/networks/pages/network-settings-page'),
-  },
-  {
-    path: '/profile-settings',
-    handle: { id: 'profileSettings', loginRequired: true, rule: 'admin', searchable: true },
-    load: comingLater,
-  },
-  { path: '/apps/todo/:filter', handle: { id: 'todo', loginRequired: true, rule: 'editor' }, load: comingLater },
-  {
-    path: '/apps/chat',
-    handle: { id: 'chat', loginRequired: true, rule: 'editor', searchable: true },
-    load: comingLater,
-  },
-  { path: '/apps/email/:filter', handle: { id: 'email', loginRequired: true, rule: 'editor' }, load: comingLater },
-  {
-    path: '/apps/calendar/vue-simple-calendar',
-    handle: { id: 'calendar', loginRequired: true, rule: 'editor', searchable: true },
-    load: comingLater,
-  },
-  {
-    path: '/apps/eCommerce/shop',
-    handle: { id: 'shop', loginRequired: true, rule: 'editor', crumbs: ['eCommerce'], searchable: true },
-    load: comingLater,
-  },
-  {
-    path: '/apps/eCommerce/wish-list',
-    handle: { id: 'wishList', loginRequired: true, rule: 'editor', crumbs: ['eCommerce'], searchable: true },
-    load: comingLater,
-  },
-  {
-    path: '/apps/eCommerce/checkout',
-    handle: { id: 'shopCheckout', loginRequired: true, rule: 'editor', crumbs: ['eCommerce'], searchable: true },
-    load: comingLater,
-  },
-  {
-    path: '/pages/user-settings/UserSettings',
-    handle: { id: 'userSettings', loginRequired: true, rule: 'editor', searchable: true },
-    load: comingLater,
-  },
-  {
-    path: '/pricing',
-    handle: { id: 'pricing', loginRequired: false, rule: null, searchable: true },
-    load: comingLater,
-  },
-  {
-    path: '/contact-us',
-    handle: { id: 'contactUs', loginRequired: false, rule: null, searchable: true },
-    load: comingLater,
-  },
-  {
-    path: '/about-us',
-    handle: { id: 'aboutUs', loginRequired: false, rule: null, searchable: true },
-    load: comingLater,
-  },
-  {
-    path: '/downloads',
-    handle: { id: 'downloads', loginRequired: false, rule: null, searchable: true },
-    load: comingLater,
-  },
+  page('/home', 'home', visitorsAndEditors, load.home, searchable),
+  page('/dashboard/analytics', 'dashboard', admins, comingLater, searchable),
+  page('/views/conversations', 'conversations', admins, load.conversations, searchable),
+  page('/views/networks', 'networks', admins, load.networks, searchable),
+  page('/views/auto-reply', 'autoReply', admins, load.autoReply, searchable),
+  page('/CheckOut', 'checkout', visitorsAndAdmins, comingLater, searchable),
+  page('/network-settings', 'networkSettings', admins, load.networkSettings, searchable),
+  page('/profile-settings', 'profileSettings', admins, comingLater, searchable),
+  page('/apps/todo/:filter', 'todo', editors, comingLater),
+  page('/apps/chat', 'chat', editors, comingLater, searchable),
+  page('/apps/email/:filter', 'email', editors, comingLater),
+  page('/apps/calendar/vue-simple-calendar', 'calendar', editors, comingLater, searchable),
+  page('/apps/eCommerce/shop', 'shop', editors, comingLater, inShop),
+  page('/apps/eCommerce/wish-list', 'wishList', editors, comingLater, inShop),
+  page('/apps/eCommerce/checkout', 'shopCheckout', editors, comingLater, inShop),
+  page('/pages/user-settings/UserSettings', 'userSettings', editors, comingLater, searchable),
+  page('/pricing', 'pricing', anyone, comingLater, searchable),
+  page('/contact-us', 'contactUs', anyone, comingLater, searchable),
+  page('/about-us', 'aboutUs', anyone, comingLater, searchable),
+  page('/downloads', 'downloads', anyone, comingLater, searchable),
 ];
 
 /** Pages outside the layout: sign-in, errors, the identity-provider callback. */
 export const fullPageRoutes: PageRoute[] = [
-  {
-    path: '/callback',
-    handle: { id: 'callback', loginRequired: false, rule: null },
-    load: () => import('../features/auth/pages/callback-page'),
-  },
-  {
-    path: '/pages/login',
-    handle: { id: 'login', loginRequired: false, rule: 'editor' },
-    load: () => import('../features/auth/pages/login-page'),
-  },
-  {
-    path: '/pages/register',
-    handle: { id: 'register', loginRequired: false, rule: 'editor' },
-    load: () => import('../features/auth/pages/register-page'),
-  },
-  {
-    path: '/pages/forgot-password',
-    handle: { id: 'forgotPassword', loginRequired: false, rule: 'editor' },
-    load: () => import('../features/auth/pages/forgot-password-page'),
-  },
-  {
-    path: '/pages/reset-password',
-    handle: { id: 'resetPassword', loginRequired: false, rule: 'editor' },
-    load: () => import('../features/auth/pages/reset-password-page'),
-  },
-  {
-    path: '/pages/lock-screen',
-    handle: { id: 'lockScreen', loginRequired: true, rule: 'editor' },
-    load: () => import('../features/auth/pages/lock-screen-page'),
-  },
-  {
-    path: '/pages/not-authorized',
-    handle: { id: 'notAuthorized', loginRequired: false, rule: null },
-    load: () => import('../features/errors/not-authorized-page'),
-  },
-  {
-    path: '/pages/error-404',
-    handle: { id: 'error404', loginRequired: false, rule: null },
-    load: () => import('../features/errors/error-404-page'),
-  },
-  {
-    path: '/pages/error-500',
-    handle: { id: 'error500', loginRequired: false, rule: null },
-    load: () => import('../features/errors/error-500-page'),
-  },
-  {
-    path: '/pages/maintenance',
-    handle: { id: 'maintenance', loginRequired: false, rule: null },
-    load: () => import('../features/errors/maintenance-page'),
-  },
+  page('/callback', 'callback', anyone, load.callback),
+  page('/pages/login', 'login', visitorsAndEditors, load.login),
+  page('/pages/register', 'register', visitorsAndEditors, load.register),
+  page('/pages/forgot-password', 'forgotPassword', visitorsAndEditors, load.forgotPassword),
+  page('/pages/reset-password', 'resetPassword', visitorsAndEditors, load.resetPassword),
+  page('/pages/lock-screen', 'lockScreen', editors, load.lockScreen),
+  page('/pages/not-authorized', 'notAuthorized', anyone, load.notAuthorized),
+  page('/pages/error-404', 'error404', anyone, load.error404),
+  page('/pages/error-500', 'error500', anyone, load.error500),
+  page('/pages/maintenance', 'maintenance', anyone, load.maintenance),
 ];
 
 /** Spec §2 redirects. */

@@ -1,7 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { FullPageLayout } from '../features/shell/layouts/full-page-layout';
-import { MainLayout } from '../features/shell/layouts/main-layout';
+import { FullPageLayout } from './shell/layouts/full-page-layout';
+import { MainLayout } from './shell/layouts/main-layout';
 import { RootRoute } from './root-route';
 import { RouteErrorPage } from './route-error-page';
 import { fullPageRoutes, layoutRoutes, redirects, type PageRoute } from './route-table';

@@ -1,8 +1,8 @@
 import { Button, Card, Group, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowLeft, IconHourglassHigh } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { usePageHandle } from '../../app/route-guard';
-import { useRouteTitle } from '../../app/use-route-title';
+import { usePageHandle } from '../../lib/routing/use-page-handle';
+import { useRouteTitle } from '../../lib/routing/use-route-title';
 import { usePagesText } from './pages-text';
 import classes from './coming-later-page.module.css';
 

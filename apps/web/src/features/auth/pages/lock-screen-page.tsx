@@ -2,7 +2,7 @@ import { Avatar, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { safeRedirectTarget } from '../../../app/access';
+import { safeRedirectTarget } from '../../../lib/routing/access';
 import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/session';
 import { useUnlock } from '../api/use-unlock';

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import type { LoginBody } from '@switchboard/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { safeRedirectTarget } from '../../../app/access';
+import { safeRedirectTarget } from '../../../lib/routing/access';
 import { PageLoader } from '../../../components/page-loader';
 import { session } from '../../../lib/session';
 import { useLogin } from '../api/use-login';

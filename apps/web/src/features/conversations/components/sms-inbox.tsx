@@ -5,7 +5,7 @@ import type { Conversation, Message } from '@switchboard/contract';
 import { IconMessageCircleOff, IconSettings } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNetworks } from '../../networks/api/use-networks';
+import { useNetworks } from '../../../lib/queries/use-networks';
 import { useConversation } from '../api/use-conversation';
 import { useInboxEvents } from '../api/use-inbox-events';
 import { useConversationsText } from '../conversations-text';

@@ -1,14 +1,12 @@
 import { Card, Skeleton, Stack, Tabs } from '@mantine/core';
 import { IconMessageCircle, IconMicrophone } from '@tabler/icons-react';
-import { lazy, Suspense, useCallback } from 'react';
+import { Suspense, useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { SmsInbox } from '../components/sms-inbox';
 import { useConversationsText } from '../conversations-text';
-import { useFillHeight } from '../hooks/use-fill-height';
+import { useFitViewport } from '../../../lib/use-fit-viewport';
+import { VoiceInbox } from '../../voice/public';
 import classes from './conversations-page.module.css';
-
-// Its own chunk: the voice inbox brings the waveform player, which the SMS inbox does not need.
-const VoiceInbox = lazy(() => import('../../voice/voice-inbox').then((module) => ({ default: module.VoiceInbox })));
 
 type Tab = 'sms' | 'voice';
 
@@ -21,7 +19,7 @@ export default function ConversationsPage() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'voice' ? 'voice' : 'sms';
   const selectedId = params.get('conversation');
-  const ref = useFillHeight<HTMLDivElement>();
+  const ref = useFitViewport<HTMLDivElement>(440);
 
   const setTab = useCallback(
     (next: string | null) => setParams(next === 'voice' ? { tab: 'voice' } : {}, { replace: true }),

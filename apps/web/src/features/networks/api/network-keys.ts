@@ -1,7 +1,10 @@
+import { networksQuery } from '../../../lib/queries/use-networks';
+
 /** Every query key of the networks feature, from one factory (prefix `networks`). */
 export const networkKeys = {
   all: ['networks'] as const,
-  list: () => [...networkKeys.all, 'list'] as const,
+  /** The shared networks query's key (lib/queries/use-networks.ts). */
+  list: () => networksQuery.queryKey,
   logs: (id: string) => [...networkKeys.all, 'logs', id] as const,
   /** The sandbox's virtual phone thread with the workspace, per phone number (E.164). */
   sandboxThread: (id: string, number: string) => [...networkKeys.all, 'sandbox-thread', id, number] as const,

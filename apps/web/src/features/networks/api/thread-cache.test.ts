@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aMessage } from '../test/fixtures';
+import { aMessage } from '../../../test/network-fixtures';
 import { threadConversationId, upsertThreadMessage } from './thread-cache';
 
 describe('upsertThreadMessage', () => {

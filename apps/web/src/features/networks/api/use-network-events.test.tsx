@@ -4,7 +4,7 @@ import type { Message, Network } from '@switchboard/contract';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeSocket } from '../../../test/fake-socket';
-import { aMessage, aNetwork } from '../test/fixtures';
+import { aMessage, aNetwork } from '../../../test/network-fixtures';
 import { networkKeys } from './network-keys';
 import { useNetworkEvents } from './use-network-events';
 

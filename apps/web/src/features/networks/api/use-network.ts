@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { networksQuery } from './use-networks';
+import { networksQuery } from '../../../lib/queries/use-networks';
 
 /**
  * One network of the workspace, picked from the live list: the pages that show one also list

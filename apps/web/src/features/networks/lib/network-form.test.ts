@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aNetwork, anSmppNetwork } from '../test/fixtures';
+import { aNetwork, anSmppNetwork } from '../../../test/network-fixtures';
 import { createBody, emptyFormValues, formField, formValuesOf, updateBody } from './network-form';
 
 describe('createBody', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NetworksText } from '../networks-text';
-import { anSmppNetwork } from '../test/fixtures';
+import { anSmppNetwork } from '../../../test/network-fixtures';
 import { createBody, emptyFormValues, formValuesOf, updateBody } from './network-form';
 import { checkCreateBody, checkTestMessage, checkUpdateBody, serverFieldErrors } from './network-validation';
 

@@ -4,13 +4,13 @@ import { IconAdjustments, IconAlertTriangle, IconPlus } from '@tabler/icons-reac
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useNetworkEvents } from '../api/use-network-events';
-import { useNetworks } from '../api/use-networks';
+import { useNetworks } from '../../../lib/queries/use-networks';
 import { NetworkPanels } from '../components/settings/network-panels';
 import { NetworkPicker } from '../components/settings/network-picker';
 import { NetworkQuickPick } from '../components/settings/network-quick-pick';
 import { NetworkSummaryBar } from '../components/settings/network-summary-bar';
 import { useApiErrorMessage } from '../../../lib/use-api-error-message';
-import { useFitViewport } from '../hooks/use-fit-viewport';
+import { useFitViewport } from '../../../lib/use-fit-viewport';
 import { useNetworksText } from '../networks-text';
 import classes from '../components/settings/network-settings.module.css';
 
@@ -51,7 +51,7 @@ export default function NetworkSettingsPage() {
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   // Below this the test message and the log would squeeze each other: they become tabs.
   const tall = useMediaQuery('(min-height: 860px)', true, { getInitialValueInEffect: false });
-  const { ref } = useFitViewport<HTMLDivElement>();
+  const ref = useFitViewport<HTMLDivElement>();
 
   const pick = (next: string) => setParams({ id: next }, { replace: true });
 

@@ -1,6 +1,6 @@
 import { Button, CloseButton, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useNetworks } from '../../networks/api/use-networks';
+import { useNetworks } from '../../../lib/queries/use-networks';
 import { hasVoiceFilters, NO_VOICE_FILTERS, type VoiceFilters } from '../lib/voice-filters';
 import { useVoiceText } from '../voice-text';
 import classes from './voice-filters-bar.module.css';

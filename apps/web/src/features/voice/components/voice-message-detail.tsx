@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useApiErrorMessage } from '../../../lib/use-api-error-message';
-import { useNetworks } from '../../networks/api/use-networks';
+import { useNetworks } from '../../../lib/queries/use-networks';
 import { useSetListened } from '../api/use-update-voice-message';
 import { useVoiceMessage } from '../api/use-voice-message';
 import { formatLength } from '../lib/format-duration';

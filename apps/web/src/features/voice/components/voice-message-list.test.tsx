@@ -5,7 +5,7 @@ import type { VoiceMessage } from '@switchboard/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n/i18n';
 import { formatDateTime } from '../../../lib/format';
-import { aNetwork } from '../../networks/test/fixtures';
+import { aNetwork } from '../../../test/network-fixtures';
 import { NO_VOICE_FILTERS, type VoiceFilters } from '../lib/voice-filters';
 import { aContact, aVoiceMessage } from '../test/fixtures';
 import { VoiceMessageList } from './voice-message-list';

@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useApiErrorMessage } from '../../../lib/use-api-error-message';
-import { useNetworks } from '../../networks/api/use-networks';
+import { useNetworks } from '../../../lib/queries/use-networks';
 import { flattenVoicePages } from '../api/voice-cache';
 import { useVoiceMessages } from '../api/use-voice-messages';
 import { hasVoiceFilters, type VoiceFilters } from '../lib/voice-filters';

@@ -1,6 +1,6 @@
 import { Alert, Drawer, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useNetworks } from '../../../networks/api/use-networks';
+import { useNetworks } from '../../../../lib/queries/use-networks';
 import { useAutoReplyRules } from '../../api/use-auto-reply-rules';
 import { useAutoReplyText } from '../../auto-reply-text';
 import { RuleForm } from './rule-form';

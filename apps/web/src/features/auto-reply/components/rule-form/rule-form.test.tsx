@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Network } from '@switchboard/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { aNetwork } from '../../../networks/test/fixtures';
+import { aNetwork } from '../../../../test/network-fixtures';
 import { aRule, stubFetch, type SentRequest } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { RuleForm } from './rule-form';

@@ -3,7 +3,7 @@ import type { AutoReplyRule } from '@switchboard/contract';
 import { IconAlertTriangle, IconMessageBolt, IconPlus } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useApiErrorMessage } from '../../../../lib/use-api-error-message';
-import { useNetworks } from '../../../networks/api/use-networks';
+import { useNetworks } from '../../../../lib/queries/use-networks';
 import { useAutoReplyRules } from '../../api/use-auto-reply-rules';
 import { useAutoReplyText } from '../../auto-reply-text';
 import { RuleList } from './rule-list';

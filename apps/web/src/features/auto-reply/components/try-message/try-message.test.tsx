@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { TryAutoReplyResult } from '@switchboard/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../../../lib/format';
-import { aNetwork } from '../../../networks/test/fixtures';
+import { aNetwork } from '../../../../test/network-fixtures';
 import { stubFetch } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { TryMessage } from './try-message';

@@ -4,7 +4,7 @@ import { TryAutoReplyBodySchema, type TryAutoReplyBody } from '@switchboard/cont
 import { IconFlask } from '@tabler/icons-react';
 import { ApiError } from '../../../../lib/api-client';
 import { useApiErrorMessage } from '../../../../lib/use-api-error-message';
-import { useNetworks } from '../../../networks/api/use-networks';
+import { useNetworks } from '../../../../lib/queries/use-networks';
 import { useTryAutoReply } from '../../api/use-try-auto-reply';
 import { useAutoReplyText } from '../../auto-reply-text';
 import { serverFieldErrors } from '../../lib/server-field-errors';

@@ -4,7 +4,7 @@ import type { Network } from '@switchboard/contract';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import '../../../../i18n/i18n';
-import { aNetwork } from '../../test/fixtures';
+import { aNetwork } from '../../../../test/network-fixtures';
 import { AndroidRegistrationPanel } from './android-registration';
 
 const registration = { serverUrl: 'https://sms.example.com/api/mobile/v1', token: 'tok-123' };

@@ -2,7 +2,7 @@ import { Alert, Button, Center, Skeleton, Stack, Text, ThemeIcon, Title } from '
 import { useMediaQuery } from '@mantine/hooks';
 import type { Network } from '@switchboard/contract';
 import { IconAlertTriangle, IconNetwork, IconPlus } from '@tabler/icons-react';
-import { useNetworks } from '../../api/use-networks';
+import { useNetworks } from '../../../../lib/queries/use-networks';
 import { useApiErrorMessage } from '../../../../lib/use-api-error-message';
 import { useNetworksText } from '../../networks-text';
 import { NetworkCard } from './network-card';

@@ -4,7 +4,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { Network } from '@switchboard/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../../i18n/i18n';
-import { anSmppNetwork } from '../../test/fixtures';
+import { anSmppNetwork } from '../../../../test/network-fixtures';
 import { SettingsForm } from './settings-form';
 
 function renderForm(network: Network) {

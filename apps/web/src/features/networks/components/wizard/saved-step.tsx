@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { NetworkResponse } from '@switchboard/contract';
 import { IconCircleCheck, IconDeviceMobileMessage, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useNetworks } from '../../api/use-networks';
+import { useNetworks } from '../../../../lib/queries/use-networks';
 import { settingsPath } from '../../lib/paths';
 import { useNetworksText } from '../../networks-text';
 import { AndroidRegistrationPanel } from '../android/android-registration';

@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { useRouteTitle } from '../../../app/use-route-title';
+import { useRouteTitle } from '../../../lib/routing/use-route-title';
 import { pageIcon } from '../navigation/page-icons';
 import { usePageDirectory } from '../navigation/use-page-directory';
 import { useBookmarks } from './use-bookmarks';

@@ -1,5 +1,6 @@
-import { decideAccess } from '../../../app/access';
-import { layoutRoutes, type RouteId } from '../../../app/route-table';
+import { decideAccess } from '../../../lib/routing/access';
+import type { RouteId } from '../../../lib/routing/page-handle';
+import { layoutRoutes } from '../../route-table';
 import type { SessionState } from '../../../lib/session';
 import { MENU_GROUPS } from './menu-groups';
 import { canOpenPath } from './visible-menu';

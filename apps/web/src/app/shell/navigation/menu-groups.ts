@@ -7,7 +7,7 @@ import {
   IconUserCircle,
   type Icon,
 } from '@tabler/icons-react';
-import type { RouteId } from '../../../app/route-table';
+import type { RouteId } from '../../../lib/routing/page-handle';
 import type { nav } from '../../../i18n/locales/en/nav';
 
 export type MenuGroupId = keyof typeof nav.groups;

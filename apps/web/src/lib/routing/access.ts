@@ -1,6 +1,6 @@
 import { roleSatisfies } from '@switchboard/contract';
-import type { SessionState } from '../lib/session';
-import type { PageHandle } from './route-table';
+import type { SessionState } from '../session';
+import type { PageHandle } from './page-handle';
 
 export type Access = 'allow' | 'wait' | 'login' | 'not-authorized';
 

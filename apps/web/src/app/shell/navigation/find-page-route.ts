@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router';
-import { layoutRoutes, type PageRoute } from '../../../app/route-table';
+import { layoutRoutes, type PageRoute } from '../../route-table';
 
 /** The layout page an app path leads to (its handle holds the rule), or undefined. */
 export function findPageRoute(to: string): PageRoute | undefined {

@@ -1,5 +1,5 @@
-import { useInboxCounts } from '../../conversations/api/use-inbox-counts';
-import type { RouteId } from '../../../app/route-table';
+import { useInboxCounts } from '../../../features/conversations/public';
+import type { RouteId } from '../../../lib/routing/page-handle';
 import type { MenuGroup } from './menu-groups';
 
 /**

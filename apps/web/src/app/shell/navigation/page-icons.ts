@@ -24,7 +24,7 @@ import {
   IconWorld,
   type Icon,
 } from '@tabler/icons-react';
-import type { RouteId } from '../../../app/route-table';
+import type { RouteId } from '../../../lib/routing/page-handle';
 
 /** One icon per page, shared by the menu, the search and the bookmarks bar. */
 export const PAGE_ICONS: Partial<Record<RouteId, Icon>> = {

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { RouteGuard } from '../../../app/route-guard';
+import { RouteGuard } from '../../route-guard';
 
 /** Pages outside the main layout: sign-in and error pages. */
 export function FullPageLayout() {

@@ -1,4 +1,4 @@
-import { decideAccess } from '../../../app/access';
+import { decideAccess } from '../../../lib/routing/access';
 import type { SessionState } from '../../../lib/session';
 import { findPageRoute } from './find-page-route';
 import { MENU_GROUPS, type MenuGroup } from './menu-groups';

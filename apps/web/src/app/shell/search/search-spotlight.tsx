@@ -4,7 +4,7 @@ import { createSpotlight, Spotlight } from '@mantine/spotlight';
 import { IconSearch, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useRouteTitle } from '../../../app/use-route-title';
+import { useRouteTitle } from '../../../lib/routing/use-route-title';
 import { useBookmarks } from '../bookmarks/use-bookmarks';
 import { pageIcon } from '../navigation/page-icons';
 import { usePageDirectory } from '../navigation/use-page-directory';

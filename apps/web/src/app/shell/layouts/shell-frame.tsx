@@ -1,7 +1,7 @@
 import { AppShell, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
-import { RouteGuard } from '../../../app/route-guard';
+import { RouteGuard } from '../../route-guard';
 import { CustomizerButton } from '../customizer/customizer-button';
 import { VerticalMenu } from '../navigation/vertical-menu';
 import { BrandLogo } from '../navbar/brand-logo';

@@ -1,8 +1,8 @@
 import { Anchor, Breadcrumbs, Group, Text, Title } from '@mantine/core';
 import { IconChevronRight, IconHome } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { usePageHandle } from '../../../app/route-guard';
-import { useRouteTitle } from '../../../app/use-route-title';
+import { usePageHandle } from '../../../lib/routing/use-page-handle';
+import { useRouteTitle } from '../../../lib/routing/use-route-title';
 import { useShellText } from '../shell-text';
 import classes from './page-header.module.css';
 
