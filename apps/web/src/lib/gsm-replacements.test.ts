@@ -1,3 +1,4 @@
+import { SegmentedMessage } from 'sms-segments-calculator';
 import { describe, expect, it } from 'vitest';
 import { GSM7_REPLACEMENTS, hasGsm7Replacement, replaceWithGsm7 } from './gsm-replacements';
 import { countSms } from './sms-count';
@@ -27,6 +28,31 @@ describe('replaceWithGsm7', () => {
     for (const [from, to] of Object.entries(GSM7_REPLACEMENTS)) {
       expect(countSms(`a${to}`).encoding, `${from} → ${to}`).toBe('GSM-7');
     }
+  });
+});
+
+describe('the library table and ours', () => {
+  /** sms-segments-calculator's smart encoding of a text, alone. */
+  const librarys = (text: string) => new SegmentedMessage(text, 'auto', true).graphemes.join('');
+
+  it('takes the library’s smart encoding for look-alikes our table does not list', () => {
+    expect(replaceWithGsm7('ＨＩ！ ½ ＠ ❝ok❞ ５').text).toBe('HI! 1/2 @ "ok" 5');
+  });
+
+  it('keeps one space for a special space, where the library’s table puts two', () => {
+    expect(librarys('a\u00A0b')).toBe('a  b');
+    expect(replaceWithGsm7('a\u00A0b\u2009c').text).toBe('a b c');
+  });
+
+  it('keeps the quotation marks ‚ ‹ › quotes, where the library’s table makes them a comma and brackets', () => {
+    expect(librarys('‚ja‘ ‹oui›')).toBe(",ja' <oui>");
+    expect(replaceWithGsm7('‚ja‘ ‹oui›').text).toBe("'ja' 'oui'");
+  });
+
+  it('replaces the minus sign, primes, dashes and the middle dot, which the library’s table lacks', () => {
+    const text = '−5 6′2″ 1‑2‒3 a·b x\u200Dy';
+    expect(librarys(text)).toBe(text);
+    expect(replaceWithGsm7(text)).toEqual({ text: '-5 6\'2" 1-2-3 a-b xy', replaced: 7 });
   });
 });
 

@@ -1,42 +1,33 @@
+import { SegmentedMessage } from 'sms-segments-calculator';
+
 /**
  * Look-alikes of GSM-7 characters that phones and word processors put into texts (curly quotes,
- * dashes, the ellipsis, special spaces). Any one of them switches a whole SMS to UCS-2, which
- * holds 70 characters instead of 160, so the composer offers to replace them.
+ * dashes, the ellipsis, special spaces, full-width forms). Any one of them switches a whole SMS
+ * to UCS-2, which holds 70 characters instead of 160, so the composer offers to replace them.
+ *
+ * The table is sms-segments-calculator's smart encoding (Twilio's, some 270 characters), the
+ * library that also counts the parts. These are ours only where that table is missing or worse
+ * (gsm-replacements.test.ts shows each difference):
+ * - a special space becomes one space (the library's table makes it two);
+ * - the quotation marks ‚ ‹ › stay quotes (the library's make them a comma and angle brackets);
+ * - primes, the minus sign, the non-breaking and figure dashes, the middle dot and the
+ *   zero-width joiner are not in the library's table at all.
  */
 export const GSM7_REPLACEMENTS: Readonly<Record<string, string>> = {
-  // Single quotes, apostrophes and primes.
-  '\u2018': "'",
-  '\u2019': "'",
+  // Quotation marks and primes.
   '\u201A': "'",
-  '\u201B': "'",
-  '\u2032': "'",
   '\u2039': "'",
   '\u203A': "'",
-  '\u00B4': "'",
-  '\u02BC': "'",
-  '`': "'",
-  // Double quotes and guillemets.
-  '\u201C': '"',
-  '\u201D': '"',
-  '\u201E': '"',
-  '\u201F': '"',
+  '\u2032': "'",
   '\u2033': '"',
-  '\u00AB': '"',
-  '\u00BB': '"',
-  // Hyphens, dashes and the minus sign.
-  '\u2010': '-',
+  // Dashes, the minus sign and the middle dot.
   '\u2011': '-',
   '\u2012': '-',
-  '\u2013': '-',
-  '\u2014': '-',
-  '\u2015': '-',
   '\u2212': '-',
-  // Ellipsis and bullets.
-  '\u2026': '...',
-  '\u2022': '-',
   '\u00B7': '-',
-  // Spaces of other widths, and invisible characters.
+  // Spaces of other widths, and the invisible joiner.
   '\u00A0': ' ',
+  '\u2000': ' ',
   '\u2002': ' ',
   '\u2003': ' ',
   '\u2004': ' ',
@@ -49,24 +40,30 @@ export const GSM7_REPLACEMENTS: Readonly<Record<string, string>> = {
   '\u202F': ' ',
   '\u205F': ' ',
   '\u3000': ' ',
-  '\u200B': '',
-  '\u200C': '',
   '\u200D': '',
-  '\u2060': '',
-  '\uFEFF': '',
-  // Fraction slash, full-width punctuation people paste from other keyboards.
-  '\u2044': '/',
-  '\uFF0C': ',',
-  '\uFF0E': '.',
-  '\uFF1A': ':',
-  '\uFF1B': ';',
-  '\uFF01': '!',
-  '\uFF1F': '?',
 };
+
+const smartEncoded = new Map<string, string>();
+
+/** The library's smart-encoding replacement of one character (the character itself if none). */
+function smartEncode(char: string): string {
+  let result = smartEncoded.get(char);
+  if (result === undefined) {
+    result = new SegmentedMessage(char, 'auto', true).graphemes.join('');
+    smartEncoded.set(char, result);
+  }
+  return result;
+}
+
+function replacementOf(char: string): string | undefined {
+  if (Object.hasOwn(GSM7_REPLACEMENTS, char)) return GSM7_REPLACEMENTS[char];
+  const smart = smartEncode(char);
+  return smart === char ? undefined : smart;
+}
 
 /** Whether the composer can replace this character with a GSM-7 one. */
 export function hasGsm7Replacement(char: string): boolean {
-  return Object.hasOwn(GSM7_REPLACEMENTS, char);
+  return replacementOf(char) !== undefined;
 }
 
 /** The text with every replaceable character replaced, and how many were. */
@@ -74,11 +71,12 @@ export function replaceWithGsm7(text: string): { text: string; replaced: number 
   let replaced = 0;
   let result = '';
   for (const char of text) {
-    if (hasGsm7Replacement(char)) {
-      result += GSM7_REPLACEMENTS[char];
-      replaced += 1;
-    } else {
+    const replacement = replacementOf(char);
+    if (replacement === undefined) {
       result += char;
+    } else {
+      result += replacement;
+      replaced += 1;
     }
   }
   return { text: result, replaced };
