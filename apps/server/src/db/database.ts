@@ -32,7 +32,10 @@ export type DatabaseOptions =
     }
   /** Embedded PostgreSQL in `dataDir/pglite`, locked against a second process. */
   | { kind: 'pglite'; dataDir: string }
-  /** Embedded PostgreSQL in memory (tests); `loadDataDir` starts from a dumped template. */
+  /**
+   * Embedded PostgreSQL in memory (tests). `loadDataDir` starts from a dump of a database this
+   * function opened (so migrated and analysed): nothing is left to migrate or analyse.
+   */
   | { kind: 'pglite-memory'; loadDataDir?: Blob };
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -46,8 +49,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return openPostgres(options.url, options.poolSize ?? 10, options.onConnectionError ?? logConnectionError);
   }
   if (options.kind === 'pglite-memory') {
-    const client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
-    return wrapPglite(client, async () => {});
+    if (options.loadDataDir) {
+      const client = await PGlite.create({ loadDataDir: options.loadDataDir });
+      return wrapPglite(client, async () => {}, { migrated: true });
+    }
+    return wrapPglite(await PGlite.create(), async () => {});
   }
   await mkdir(options.dataDir, { recursive: true });
   const unlock = await lockDataDir(options.dataDir);
@@ -60,13 +66,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 }
 
-async function wrapPglite(client: PGlite, unlock: () => Promise<void>): Promise<Database> {
+async function wrapPglite(client: PGlite, unlock: () => Promise<void>, { migrated = false } = {}): Promise<Database> {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+  if (!migrated) await migratePglite(drizzlePglite({ client }), { migrationsFolder });
   // PGlite runs no autovacuum, so nothing would ever gather planner statistics: without them the
   // planner guesses (and e.g. sorts a whole queue instead of reading the dispatch index in order).
   const analyze = () => client.exec('analyze').catch(() => {});
-  await analyze();
+  if (!migrated) await analyze();
   const statistics = setInterval(() => void analyze(), ANALYZE_EVERY_MS);
   statistics.unref();
   return {

@@ -255,13 +255,20 @@ export class EventStream {
   private taken = 0;
   /** Settles when the next block arrives; replaced after each one. */
   private arrival = signal();
-  readonly ended: Promise<void>;
+  /**
+   * Settles when the stream is over: `server` when the server ended it cleanly, `aborted` when
+   * this side closed it or the connection broke.
+   */
+  readonly ended: Promise<'server' | 'aborted'>;
 
   constructor(
     readonly response: Response,
     private readonly controller: AbortController,
   ) {
-    this.ended = this.read().catch(() => {});
+    this.ended = this.read().then(
+      () => 'server' as const,
+      () => 'aborted' as const,
+    );
   }
 
   get status() {
