@@ -26,6 +26,8 @@ function serverEnv(serverPort: number, serverDataDir: string): Record<string, st
 
 export default defineConfig({
   testDir: 'e2e',
+  // Shards of `npm test` run side by side, each with its own servers and artifacts.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

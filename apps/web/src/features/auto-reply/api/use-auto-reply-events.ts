@@ -1,8 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { AutoReplyFired } from '@switchboard/contract';
-import { useEffect } from 'react';
-import { useSocket } from '../../../lib/realtime';
-import { onReconnect } from '../../../lib/socket-reconnect';
+import { useWorkspaceEvents } from '../../../lib/use-workspace-events';
 import { applyFiring } from './auto-reply-cache';
 import { autoReplyKeys } from './auto-reply-keys';
 
@@ -13,23 +10,11 @@ import { autoReplyKeys } from './auto-reply-keys';
  */
 export function useAutoReplyEvents() {
   const queryClient = useQueryClient();
-  const socket = useSocket();
-  useEffect(() => {
-    if (!socket) return;
-    const offReconnect = onReconnect(
-      socket,
-      () => void queryClient.invalidateQueries({ queryKey: autoReplyKeys.rules() }),
-    );
-    const onFired = (fired: AutoReplyFired) => applyFiring(queryClient, fired);
-    socket.on('auto-reply.fired', onFired);
-    return () => {
-      offReconnect();
-      socket.off('auto-reply.fired', onFired);
-    };
-  }, [socket, queryClient]);
-
-  useEffect(
-    () => () => void queryClient.invalidateQueries({ queryKey: autoReplyKeys.rules(), refetchType: 'none' }),
-    [queryClient],
+  useWorkspaceEvents(
+    { 'auto-reply.fired': (fired) => applyFiring(queryClient, fired) },
+    {
+      onReconnect: () => void queryClient.invalidateQueries({ queryKey: autoReplyKeys.rules() }),
+      staleOnLeave: autoReplyKeys.rules(),
+    },
   );
 }

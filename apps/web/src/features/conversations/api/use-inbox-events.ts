@@ -1,8 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Contact, Conversation, Message } from '@switchboard/contract';
-import { useEffect, useRef } from 'react';
-import { useSocket } from '../../../lib/realtime';
-import { onReconnect } from '../../../lib/socket-reconnect';
+import type { Conversation, Message } from '@switchboard/contract';
+import { useWorkspaceEvents } from '../../../lib/use-workspace-events';
 import { mergeNewestPage, type ThreadPages } from '../lib/inbox-cache';
 import { storeContact, storeConversation, storeMessage } from './conversation-cache';
 import { conversationKeys } from './conversation-keys';
@@ -46,48 +44,24 @@ async function catchUp(queryClient: QueryClient, openId: string | null) {
  */
 export function useInboxEvents({ openId, onInbound }: InboxEventOptions) {
   const queryClient = useQueryClient();
-  const socket = useSocket();
-  const latest = useRef({ openId, onInbound });
-  useEffect(() => {
-    latest.current = { openId, onInbound };
-  });
-
-  useEffect(() => {
-    if (!socket) return;
-    const offReconnect = onReconnect(socket, () => void catchUp(queryClient, latest.current.openId));
-    const onMessageCreated = ({ message }: { message: Message }) => {
-      storeMessage(queryClient, message);
-      const { openId: open, onInbound: notify } = latest.current;
-      // Only with a thread open: without one, the list on screen shows the new message itself.
-      if (message.direction !== 'in' || !open || message.conversationId === open || !notify) return;
-      const listed = findListedConversation(queryClient, message.conversationId);
-      if (listed) notify(listed, message);
-      else
-        void fetchConversation(message.conversationId).then(
-          (conversation) => notify(conversation, message),
-          () => {},
-        );
-    };
-    const onMessageUpdated = ({ message }: { message: Message }) => storeMessage(queryClient, message);
-    const onConversationUpdated = ({ conversation }: { conversation: Conversation }) =>
-      storeConversation(queryClient, conversation);
-    const onContactUpdated = ({ contact }: { contact: Contact }) => storeContact(queryClient, contact);
-
-    socket.on('message.created', onMessageCreated);
-    socket.on('message.updated', onMessageUpdated);
-    socket.on('conversation.updated', onConversationUpdated);
-    socket.on('contact.updated', onContactUpdated);
-    return () => {
-      offReconnect();
-      socket.off('message.created', onMessageCreated);
-      socket.off('message.updated', onMessageUpdated);
-      socket.off('conversation.updated', onConversationUpdated);
-      socket.off('contact.updated', onContactUpdated);
-    };
-  }, [socket, queryClient]);
-
-  useEffect(
-    () => () => void queryClient.invalidateQueries({ queryKey: conversationKeys.all, refetchType: 'none' }),
-    [queryClient],
+  useWorkspaceEvents(
+    {
+      'message.created': ({ message }) => {
+        storeMessage(queryClient, message);
+        // Only with a thread open: without one, the list on screen shows the new message itself.
+        if (message.direction !== 'in' || !openId || message.conversationId === openId || !onInbound) return;
+        const listed = findListedConversation(queryClient, message.conversationId);
+        if (listed) onInbound(listed, message);
+        else
+          void fetchConversation(message.conversationId).then(
+            (conversation) => onInbound(conversation, message),
+            () => {},
+          );
+      },
+      'message.updated': ({ message }) => storeMessage(queryClient, message),
+      'conversation.updated': ({ conversation }) => storeConversation(queryClient, conversation),
+      'contact.updated': ({ contact }) => storeContact(queryClient, contact),
+    },
+    { onReconnect: () => void catchUp(queryClient, openId), staleOnLeave: conversationKeys.all },
   );
 }

@@ -1,15 +1,15 @@
-import { ActionIcon, Alert, Button, Group, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Group, Stack, Textarea, Tooltip } from '@mantine/core';
 import { MAX_MESSAGE_LENGTH, type Conversation } from '@switchboard/contract';
-import { IconAlertTriangle, IconBan, IconSend, IconWand } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBan, IconSend } from '@tabler/icons-react';
 import { useMemo, useState, type KeyboardEvent } from 'react';
+import { SmsCounter, Ucs2Warning } from '../../../components/sms-counter';
 import { ApiError } from '../../../lib/api-client';
+import { replaceWithGsm7 } from '../../../lib/gsm-replacements';
+import { countSms } from '../../../lib/sms-count';
 import { useApiErrorMessage } from '../../../lib/use-api-error-message';
 import { useSendReply } from '../api/use-send-reply';
 import { useConversationsText } from '../conversations-text';
-import { replaceWithGsm7 } from '../../../lib/gsm-replacements';
-import { countSms } from '../../../lib/sms-count';
 import classes from './thread.module.css';
-import { MarkedCharacters } from '../../../components/marked-characters';
 
 /** Errors that say the reply cannot go out at all (rather than "try again"). */
 const BLOCKING = new Set(['CONTACT_OPTED_OUT', 'NETWORK_DISABLED']);
@@ -99,37 +99,15 @@ export function Composer({ conversation }: { conversation: Conversation }) {
         </Tooltip>
       </Group>
       {!optedOut && (
-        <Text
-          component="div"
-          size="xs"
-          c="dimmed"
-          mt={4}
-          className={classes.counter}
-          id="composer-counter"
-          data-testid="sms-counter"
-        >
-          <span>{t('composer.characters', { n: count.characters })}</span>
-          <span data-testid="sms-encoding">{count.encoding}</span>
-          <span data-testid="sms-segments">{t('composer.segments', { n: count.segments })}</span>
-          {count.segments > 0 && <span>{t('composer.left', { n: count.left })}</span>}
-        </Text>
-      )}
-      {!optedOut && count.ucs2Characters.length > 0 && (
-        <Group gap="xs" mt={4} align="center" data-testid="ucs2-warning">
-          <Text size="xs">
-            {t('composer.ucs2Title')} <MarkedCharacters characters={count.ucs2Characters} />
-          </Text>
-          {count.replaceable.length > 0 && (
-            <Button
-              size="compact-xs"
-              variant="light"
-              leftSection={<IconWand size={14} aria-hidden />}
-              onClick={() => setText((current) => replaceWithGsm7(current).text)}
-            >
-              {t('composer.replace')}
-            </Button>
-          )}
-        </Group>
+        <Stack gap={4} mt={4}>
+          <SmsCounter count={count} testId="sms" id="composer-counter" withLeft />
+          <Ucs2Warning
+            count={count}
+            title={t('composer.ucs2Title')}
+            testId="ucs2-warning"
+            onReplace={() => setText((current) => replaceWithGsm7(current).text)}
+          />
+        </Stack>
       )}
     </div>
   );

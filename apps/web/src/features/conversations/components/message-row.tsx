@@ -1,24 +1,14 @@
 import { Badge, Tooltip } from '@mantine/core';
 import type { Message } from '@switchboard/contract';
-import { IconAlertCircle, IconCheck, IconChecks, IconClock } from '@tabler/icons-react';
 import { memo } from 'react';
+import { MessageStateIcon } from '../../../components/message-state-icon';
 import { formatDateTime } from '../../../lib/format';
 import { useConversationsText } from '../conversations-text';
 import classes from './thread.module.css';
 
-const STATE_ICONS = {
-  queued: IconClock,
-  sending: IconClock,
-  sent: IconCheck,
-  delivered: IconChecks,
-  failed: IconAlertCircle,
-  received: IconCheck,
-} as const;
-
 /** Queued, sending, sent, delivered, or failed with the channel's reason on hover and focus. */
 function StateMark({ message }: { message: Message }) {
   const t = useConversationsText();
-  const Icon = STATE_ICONS[message.state];
   const mark = (
     <span
       className={classes.state}
@@ -26,7 +16,7 @@ function StateMark({ message }: { message: Message }) {
       data-state={message.state}
       tabIndex={message.state === 'failed' ? 0 : undefined}
     >
-      <Icon size={14} aria-hidden />
+      <MessageStateIcon state={message.state} />
       {t(`states.${message.state}`)}
     </span>
   );

@@ -1,8 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Conversation, Message, Network } from '@switchboard/contract';
-import { useEffect } from 'react';
-import { useSocket } from '../../../lib/realtime';
-import { onReconnect } from '../../../lib/socket-reconnect';
+import { useWorkspaceEvents } from '../../../lib/use-workspace-events';
 import { forgetNetwork, patchNetwork, storeNetwork } from './network-cache';
 import { networkKeys } from './network-keys';
 import { threadConversationId, upsertThreadMessage } from './thread-cache';
@@ -44,47 +42,32 @@ function applyConversation(queryClient: QueryClient, conversation: Conversation)
  */
 export function useNetworkEvents() {
   const queryClient = useQueryClient();
-  const socket = useSocket();
-  useEffect(() => {
-    if (!socket) return;
-    const offReconnect = onReconnect(socket, () => void queryClient.invalidateQueries({ queryKey: networkKeys.all }));
-    const onNetworkUpdated = ({ network }: { network: Network }) => {
-      const before = queryClient.getQueryData<Network[]>(networkKeys.list())?.find((item) => item.id === network.id);
-      storeNetwork(queryClient, network);
-      // A new error is also a new log entry.
-      if (before && before.lastError !== network.lastError) {
-        void queryClient.invalidateQueries({ queryKey: networkKeys.logs(network.id) });
-      }
-    };
-    const onNetworkDeleted = ({ id }: { id: string }) => forgetNetwork(queryClient, id);
-    const onMessageCreated = ({ message }: { message: Message }) => {
-      applyToFollowed(queryClient, message);
-      const counter = message.direction === 'in' ? 'inToday' : 'outToday';
-      patchNetwork(queryClient, message.networkId, (network) => ({
-        ...network,
-        stats: { ...network.stats, [counter]: network.stats[counter] + 1 },
-      }));
-      applyToThreads(queryClient, message);
-    };
-    const onMessageUpdated = ({ message }: { message: Message }) => {
-      applyToThreads(queryClient, message);
-      applyToFollowed(queryClient, message);
-    };
-    const onConversationUpdated = ({ conversation }: { conversation: Conversation }) =>
-      applyConversation(queryClient, conversation);
-
-    socket.on('network.updated', onNetworkUpdated);
-    socket.on('network.deleted', onNetworkDeleted);
-    socket.on('message.created', onMessageCreated);
-    socket.on('message.updated', onMessageUpdated);
-    socket.on('conversation.updated', onConversationUpdated);
-    return () => {
-      offReconnect();
-      socket.off('network.updated', onNetworkUpdated);
-      socket.off('network.deleted', onNetworkDeleted);
-      socket.off('message.created', onMessageCreated);
-      socket.off('message.updated', onMessageUpdated);
-      socket.off('conversation.updated', onConversationUpdated);
-    };
-  }, [socket, queryClient]);
+  useWorkspaceEvents(
+    {
+      'network.updated': ({ network }) => {
+        const before = queryClient.getQueryData<Network[]>(networkKeys.list())?.find((item) => item.id === network.id);
+        storeNetwork(queryClient, network);
+        // A new error is also a new log entry.
+        if (before && before.lastError !== network.lastError) {
+          void queryClient.invalidateQueries({ queryKey: networkKeys.logs(network.id) });
+        }
+      },
+      'network.deleted': ({ id }) => forgetNetwork(queryClient, id),
+      'message.created': ({ message }) => {
+        applyToFollowed(queryClient, message);
+        const counter = message.direction === 'in' ? 'inToday' : 'outToday';
+        patchNetwork(queryClient, message.networkId, (network) => ({
+          ...network,
+          stats: { ...network.stats, [counter]: network.stats[counter] + 1 },
+        }));
+        applyToThreads(queryClient, message);
+      },
+      'message.updated': ({ message }) => {
+        applyToThreads(queryClient, message);
+        applyToFollowed(queryClient, message);
+      },
+      'conversation.updated': ({ conversation }) => applyConversation(queryClient, conversation),
+    },
+    { onReconnect: () => void queryClient.invalidateQueries({ queryKey: networkKeys.all }) },
+  );
 }

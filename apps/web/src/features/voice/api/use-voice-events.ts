@@ -1,8 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { ContactEvent, VoiceMessageEvent } from '@switchboard/contract';
-import { useEffect } from 'react';
-import { useSocket } from '../../../lib/realtime';
-import { onReconnect } from '../../../lib/socket-reconnect';
+import { useWorkspaceEvents } from '../../../lib/use-workspace-events';
 import { storeVoiceContact, storeVoiceMessage } from './voice-cache';
 import { voiceKeys } from './voice-keys';
 
@@ -14,20 +11,12 @@ import { voiceKeys } from './voice-keys';
  */
 export function useVoiceEvents() {
   const queryClient = useQueryClient();
-  const socket = useSocket();
-  useEffect(() => {
-    if (!socket) return;
-    const offReconnect = onReconnect(socket, () => void queryClient.invalidateQueries({ queryKey: voiceKeys.all }));
-    const onVoiceMessage = ({ voiceMessage }: VoiceMessageEvent) => storeVoiceMessage(queryClient, voiceMessage);
-    const onContact = ({ contact }: ContactEvent) => storeVoiceContact(queryClient, contact);
-    socket.on('voice-message.created', onVoiceMessage);
-    socket.on('voice-message.updated', onVoiceMessage);
-    socket.on('contact.updated', onContact);
-    return () => {
-      offReconnect();
-      socket.off('voice-message.created', onVoiceMessage);
-      socket.off('voice-message.updated', onVoiceMessage);
-      socket.off('contact.updated', onContact);
-    };
-  }, [socket, queryClient]);
+  useWorkspaceEvents(
+    {
+      'voice-message.created': ({ voiceMessage }) => storeVoiceMessage(queryClient, voiceMessage),
+      'voice-message.updated': ({ voiceMessage }) => storeVoiceMessage(queryClient, voiceMessage),
+      'contact.updated': ({ contact }) => storeVoiceContact(queryClient, contact),
+    },
+    { onReconnect: () => void queryClient.invalidateQueries({ queryKey: voiceKeys.all }) },
+  );
 }

@@ -10,4 +10,11 @@ export const common: Translation<typeof en> = {
   backHome: 'العودة إلى الرئيسية',
   comingSoon: 'تصل أدوات هذه الصفحة في إصدار لاحق. التنقل والعنوان ومسار التنقل تعمل بالفعل.',
   serverStatus: { checking: 'جارٍ فحص الخادم…', ok: 'الخادم جاهز', unavailable: 'الخادم غير متاح' },
+  /** The SMS counter of the composer and the auto-reply preview (components/sms-counter.tsx). */
+  sms: {
+    characters: 'الأحرف: {{n}}',
+    segments: 'أجزاء الرسالة: {{n}}',
+    left: 'المتبقي في هذا الجزء: {{n}}',
+    replace: 'استبدالها بمكافئات GSM-7',
+  },
 };

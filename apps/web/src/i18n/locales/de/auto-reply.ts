@@ -155,10 +155,7 @@ export const autoReply: Translation<typeof en> = {
     sampleName: 'Lena',
     empty: 'Die Antwort erscheint hier, während Sie schreiben.',
     label: 'Vorschau der Antwort',
-    characters: 'Zeichen: {{n}}',
-    segments: 'SMS-Teile: {{n}}',
     ucs2: 'Diese Zeichen stellen die Antwort auf UCS-2 um (70 statt 160 Zeichen pro SMS):',
-    replace: 'Durch GSM-7-Entsprechungen ersetzen',
     sampleUcs2: 'Die Beispielwerte stellen diese Antwort auf UCS-2 um: Der Name eines Kontakts kann das ebenfalls.',
   },
   try: {

@@ -77,12 +77,8 @@ export const conversations: Translation<typeof en> = {
     label: 'Antwort',
     placeholder: 'Antwort schreiben… (Enter sendet, Umschalt+Enter für neue Zeile)',
     send: 'Senden',
-    characters: 'Zeichen: {{n}}',
-    segments: 'SMS-Teile: {{n}}',
-    left: 'Frei in diesem Teil: {{n}}',
     tooLong: 'Zu lang: höchstens {{max}} Zeichen.',
     ucs2Title: 'Diese Zeichen stellen die Nachricht auf UCS-2 um (70 statt 160 Zeichen pro SMS):',
-    replace: 'Durch GSM-7-Entsprechungen ersetzen',
     optedOutTitle: 'Dieser Kontakt hat sich abgemeldet',
     optedOutText:
       'Er hat mit STOP geantwortet, daher kann ihm nichts gesendet werden. Mit START kann er sich wieder anmelden, oder Sie melden ihn im Kontaktbereich wieder an, wenn er darum gebeten hat.',

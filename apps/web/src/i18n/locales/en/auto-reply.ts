@@ -153,10 +153,7 @@ export const autoReply = {
     sampleName: 'Alex',
     empty: 'The reply appears here as you type.',
     label: 'Preview of the reply',
-    characters: 'Characters: {{n}}',
-    segments: 'SMS parts: {{n}}',
     ucs2: 'These characters switch the reply to UCS-2 (70 characters per SMS instead of 160):',
-    replace: 'Replace with GSM-7 equivalents',
     sampleUcs2: 'The sample values switch this reply to UCS-2: a contact’s name can do the same.',
   },
   try: {

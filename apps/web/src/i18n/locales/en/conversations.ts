@@ -78,12 +78,8 @@ export const conversations = {
     label: 'Reply',
     placeholder: 'Write a reply… (Enter sends, Shift+Enter adds a line)',
     send: 'Send',
-    characters: 'Characters: {{n}}',
-    segments: 'SMS parts: {{n}}',
-    left: 'Left in this part: {{n}}',
     tooLong: 'Too long: at most {{max}} characters.',
     ucs2Title: 'These characters switch the message to UCS-2 (70 characters per SMS instead of 160):',
-    replace: 'Replace with GSM-7 equivalents',
     optedOutTitle: 'This contact opted out',
     optedOutText:
       'They replied STOP, so nothing can be sent to them. They can text START to subscribe again, or you can opt them in from the contact panel if they asked you to.',

@@ -154,10 +154,7 @@ export const autoReply: Translation<typeof en> = {
     sampleName: 'Camille',
     empty: 'La réponse s’affiche ici pendant que vous écrivez.',
     label: 'Aperçu de la réponse',
-    characters: 'Caractères : {{n}}',
-    segments: 'Parties SMS : {{n}}',
     ucs2: 'Ces caractères font passer la réponse en UCS-2 (70 caractères par SMS au lieu de 160) :',
-    replace: 'Remplacer par des équivalents GSM-7',
     sampleUcs2: 'Les valeurs d’exemple font passer cette réponse en UCS-2 : le nom d’un contact peut faire de même.',
   },
   try: {

@@ -11,4 +11,11 @@ export const common: Translation<typeof en> = {
   comingSoon:
     'Les outils de cette page arrivent dans une prochaine version. La navigation, le titre et le fil d’Ariane fonctionnent déjà.',
   serverStatus: { checking: 'Vérification du serveur…', ok: 'Serveur prêt', unavailable: 'Serveur indisponible' },
+  /** The SMS counter of the composer and the auto-reply preview (components/sms-counter.tsx). */
+  sms: {
+    characters: 'Caractères : {{n}}',
+    segments: 'Parties SMS : {{n}}',
+    left: 'Restant dans cette partie : {{n}}',
+    replace: 'Remplacer par des équivalents GSM-7',
+  },
 };

@@ -77,12 +77,8 @@ export const conversations: Translation<typeof en> = {
     label: 'Réponse',
     placeholder: 'Écrire une réponse… (Entrée envoie, Maj+Entrée ajoute une ligne)',
     send: 'Envoyer',
-    characters: 'Caractères : {{n}}',
-    segments: 'Parties SMS : {{n}}',
-    left: 'Restant dans cette partie : {{n}}',
     tooLong: 'Trop long : {{max}} caractères au plus.',
     ucs2Title: 'Ces caractères font passer le message en UCS-2 (70 caractères par SMS au lieu de 160) :',
-    replace: 'Remplacer par des équivalents GSM-7',
     optedOutTitle: 'Ce contact s’est désinscrit',
     optedOutText:
       'Il a répondu STOP : rien ne peut plus lui être envoyé. Il peut envoyer START pour se réinscrire, ou vous pouvez le réinscrire depuis le panneau du contact s’il vous l’a demandé.',

@@ -1,13 +1,12 @@
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Paper, Stack, Text } from '@mantine/core';
 import { renderReply, type Network } from '@switchboard/contract';
-import { IconWand } from '@tabler/icons-react';
+import { SmsCounter, Ucs2Warning } from '../../../../components/sms-counter';
 import { countSms } from '../../../../lib/sms-count';
 import { useAutoReplyText } from '../../auto-reply-text';
 import { isolateLtr } from '../../lib/isolate';
 import type { RuleFormValues } from '../../lib/rule-form-values';
 import { todayIn } from '../../lib/time-zones';
 import classes from './rule-form.module.css';
-import { MarkedCharacters } from '../../../../components/marked-characters';
 
 /** A fictional number (the 555-01xx range is reserved for fiction), for the sample contact. */
 const SAMPLE_NUMBER = '+12025550123';
@@ -57,28 +56,8 @@ export function ReplyPreview({ values, networks, onReplaceWithGsm7 }: ReplyPrevi
           </Text>
         )}
       </Paper>
-      <Text component="div" size="xs" c="dimmed" className={classes.counter}>
-        <span>{t('preview.characters', { n: count.characters })}</span>
-        <span data-testid="preview-encoding">{count.encoding}</span>
-        <span data-testid="preview-segments">{t('preview.segments', { n: count.segments })}</span>
-      </Text>
-      {written.ucs2Characters.length > 0 && (
-        <Group gap="xs" align="center" data-testid="preview-ucs2">
-          <Text size="xs">
-            {t('preview.ucs2')} <MarkedCharacters characters={written.ucs2Characters} />
-          </Text>
-          {written.replaceable.length > 0 && (
-            <Button
-              size="compact-xs"
-              variant="light"
-              leftSection={<IconWand size={14} aria-hidden />}
-              onClick={onReplaceWithGsm7}
-            >
-              {t('preview.replace')}
-            </Button>
-          )}
-        </Group>
-      )}
+      <SmsCounter count={count} testId="preview" />
+      <Ucs2Warning count={written} title={t('preview.ucs2')} testId="preview-ucs2" onReplace={onReplaceWithGsm7} />
       {count.encoding === 'UCS-2' && written.ucs2Characters.length === 0 && (
         <Text size="xs">{t('preview.sampleUcs2')}</Text>
       )}

@@ -1,18 +1,9 @@
 import { Group, Text, VisuallyHidden } from '@mantine/core';
 import type { Message } from '@switchboard/contract';
-import { IconAlertCircle, IconCheck, IconChecks, IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { MessageStateIcon } from '../../../../components/message-state-icon';
 import { useNetworksText } from '../../networks-text';
 import classes from './virtual-phone.module.css';
-
-const STATE_ICONS = {
-  queued: IconClock,
-  sending: IconClock,
-  sent: IconCheck,
-  delivered: IconChecks,
-  failed: IconAlertCircle,
-  received: IconCheck,
-} as const;
 
 /**
  * One message as the phone shows it: what the phone sent (`in` for the workspace) on its own
@@ -25,7 +16,6 @@ export function MessageBubble({ message }: { message: Message }) {
   const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(
     new Date(message.createdAt),
   );
-  const StateIcon = STATE_ICONS[message.state];
   return (
     <div className={classes.bubbleRow} data-from={fromPhone ? 'phone' : 'workspace'} data-testid="phone-message">
       <div className={classes.bubble} data-state={message.state}>
@@ -39,7 +29,7 @@ export function MessageBubble({ message }: { message: Message }) {
           </Text>
           {!fromPhone && (
             <Group gap={2} wrap="nowrap" data-testid="message-state" data-state={message.state}>
-              <StateIcon size={14} aria-hidden />
+              <MessageStateIcon state={message.state} />
               <Text span size="xs" fw={600}>
                 {t(`phone.states.${message.state}`)}
               </Text>
