@@ -10,13 +10,16 @@ import { createSecretBox, type SecretBox } from './lib/secret-box.js';
 import { createAccessTokens } from './modules/auth/access-token.js';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
 import { createAutoReplyService, type AutoReplyService } from './modules/auto-reply/auto-reply.service.js';
+import { createContactsService, type ContactsService } from './modules/contacts/contacts.service.js';
 import { createComplianceService, type ComplianceService } from './modules/compliance/compliance.service.js';
 import {
   createConversationsService,
   type ConversationsService,
 } from './modules/conversations/conversations.service.js';
 import { createMembersService, type MembersService } from './modules/members/members.service.js';
+import { createMessageHistory } from './modules/messaging/message-history.js';
 import { createMessagingService, type MessagingService } from './modules/messaging/messaging.service.js';
+import { createOutbound } from './modules/messaging/outbound.js';
 import { createConnectionTests, type ConnectionTests } from './modules/networks/connection-tests.js';
 import { createNetworksService, type NetworksService } from './modules/networks/networks.service.js';
 import { createPreferencesService, type PreferencesService } from './modules/preferences/preferences.service.js';
@@ -31,6 +34,7 @@ const RECORDING_LINK_TTL_SECONDS = 600;
 
 export interface Services {
   users: UsersService;
+  contacts: ContactsService;
   auth: AuthService;
   workspaces: WorkspacesService;
   members: MembersService;
@@ -89,38 +93,57 @@ export interface Composition {
  * `buildApp` serves and what a service test drives directly. Nothing runs until
  * `networkRunner.start()`; nothing is seeded (see seed/demo-data.ts).
  *
- * The order closes one circle explicitly: networks → messaging (the pipeline, the channels'
- * host) → channels → connection tests (which need the channels and the networks).
+ * Built in dependency order, each service handed what it uses; the one circle (networks →
+ * pipeline → channels → a network's connection test) is closed by building the connection tests
+ * last. The inbound pipeline's steps are listed where messaging is built.
  */
 export function createServices(deps: ServicesDeps): Composition {
   const { config, db, events, log } = deps;
   const secretBox = createSecretBox(deps.keys.secretsKey);
   const deviceStreams = createDeviceStreams();
 
+  // Owners of tables that only depend on the database.
+  const users = createUsersService(db);
+  const contacts = createContactsService({ db, events });
+  const history = createMessageHistory(db);
   const networks = createNetworksService({
     db,
     secretBox,
     events,
+    history,
     publicUrl: config.publicUrl,
     sandboxDeliveryMs: config.sandboxDeliveryMs,
     deviceStreaming: deviceStreams.isStreaming,
   });
-  const messaging = createMessagingService({ db, networks, events, log });
-  const compliance = createComplianceService({ db, messaging, events });
-  const autoReply = createAutoReplyService({ db, messaging, networks, events, log });
-  // Opt-out keywords come first in the inbound transaction: no rule answers them.
-  messaging.addInboundStep(compliance.inboundStep);
-  messaging.addInboundStep(autoReply.inboundStep, autoReply.prepareBatch);
+  const workspaces = createWorkspacesService(db, { onCreated: networks.createSandbox });
 
+  // The pipeline. Outbound first: the inbound steps queue their replies through it.
+  const outbound = createOutbound({ db, networks, events });
+  const compliance = createComplianceService({ workspaces, contacts, outbound, events });
+  const autoReply = createAutoReplyService({ db, outbound, networks, workspaces, contacts, history, events, log });
+  const messaging = createMessagingService({
+    db,
+    networks,
+    events,
+    log,
+    outbound,
+    // Every new inbound message, in the transaction that stores it, in this order:
+    inboundSteps: [
+      // 1. STOP / START / HELP change the contact's consent and are answered; no rule answers them.
+      { run: compliance.optOutStep },
+      // 2. The first matching auto-reply rule (its patterns run once per batch in `prepare`).
+      autoReply.inboundStep,
+    ],
+  });
+
+  // Channels hand their messages to the pipeline; the connection test needs the channels.
   const channels = createChannelRegistry(messaging.host, {
     sandboxDeliveryMs: config.sandboxDeliveryMs,
     publicUrl: config.publicUrl,
-    android: { db, streams: deviceStreams },
+    android: { pairings: networks.androidPairings, streams: deviceStreams },
   });
   const connectionTests = createConnectionTests({ networks, adapterFor: channels.adapterFor });
 
-  const users = createUsersService(db);
-  const workspaces = createWorkspacesService(db, { onCreated: networks.createSandbox });
   const jwtSecret = deps.keys.jwtSecret;
   const auth = createAuthService({
     db,
@@ -129,11 +152,14 @@ export function createServices(deps: ServicesDeps): Composition {
     publicUrl: config.publicUrl,
     mailer: createMailer(config.smtpUrl, config.mailFrom, log),
     workspaces,
+    users,
     log,
   });
   const voice = createVoiceService({
     db,
     networks,
+    contacts,
+    messaging,
     events,
     storage: createLocalFileStorage(config.filesDir),
     recordingTokens: createRecordingTokens(jwtSecret, RECORDING_LINK_TTL_SECONDS),
@@ -152,15 +178,16 @@ export function createServices(deps: ServicesDeps): Composition {
   return {
     services: {
       users,
+      contacts,
       auth,
       workspaces,
-      members: createMembersService(db),
-      preferences: createPreferencesService(db),
+      members: createMembersService(db, users),
+      preferences: createPreferencesService(users),
       networks,
       connectionTests,
       messaging,
       voice,
-      conversations: createConversationsService({ db, messaging, events }),
+      conversations: createConversationsService({ messaging, contacts, voice, events }),
       compliance,
       autoReply,
     },

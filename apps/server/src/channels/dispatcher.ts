@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MessageRow } from '../modules/messaging/message-rows.js';
-import type { ClaimedMessage, MessagesRepository, SentRecord } from '../modules/messaging/messages.repository.js';
+import type { ClaimedMessage, OutboundQueue } from '../modules/messaging/outbound-queue.js';
 import { ChannelError, type ChannelAdapter, type NetworkRuntime } from './channel.js';
 import { createPacer } from './pacer.js';
 
@@ -17,9 +17,8 @@ export function retryDelayMs(attempt: number): number {
 }
 
 export interface DispatcherDeps {
-  repo: MessagesRepository;
-  /** Records an accepted send (batched across the instance's dispatchers). */
-  recordSent(send: SentRecord): Promise<MessageRow | undefined>;
+  /** Messaging's outbound queue (claim, record, retry, fail, give back). */
+  queue: Pick<OutboundQueue, 'claim' | 'nextDue' | 'releaseClaims' | 'recordSent' | 'retryLater' | 'markFailed'>;
   leaseSeconds: number;
   /** Publishes `message.updated` for a changed row. */
   published(row: MessageRow): void;
@@ -76,7 +75,7 @@ export function startNetworkDispatcher(network: NetworkRuntime, adapter: Channel
         attempt: message.attempts,
       });
       await finish(message, () =>
-        deps.recordSent({ id: message.id, providerMessageId: result.providerMessageId, state: result.state }),
+        deps.queue.recordSent({ id: message.id, providerMessageId: result.providerMessageId, state: result.state }),
       );
     } catch (error) {
       const failure =
@@ -84,9 +83,9 @@ export function startNetworkDispatcher(network: NetworkRuntime, adapter: Channel
       const { transient, code = null, retryAfterMs } = failure.options;
       if (transient && message.attempts < MAX_ATTEMPTS) {
         const at = new Date(Date.now() + (retryAfterMs ?? retryDelayMs(message.attempts)));
-        await finish(message, () => deps.repo.retryLater(message.id, at, code, failure.message));
+        await finish(message, () => deps.queue.retryLater(message.id, at, code, failure.message));
       } else {
-        await finish(message, () => deps.repo.markFailed(message.id, code, failure.message));
+        await finish(message, () => deps.queue.markFailed(message.id, code, failure.message));
       }
     }
   }
@@ -105,9 +104,9 @@ export function startNetworkDispatcher(network: NetworkRuntime, adapter: Channel
         continue;
       }
       // Claim no more than the pace allows within a few seconds, so leases never run out waiting.
-      const batch = await deps.repo.claim(network.id, Math.min(room, network.throughput * 5), deps.leaseSeconds);
+      const batch = await deps.queue.claim(network.id, Math.min(room, network.throughput * 5), deps.leaseSeconds);
       if (batch.length === 0) {
-        const due = await deps.repo.nextDue(network.id);
+        const due = await deps.queue.nextDue(network.id);
         await waitFor(due ? Math.min(IDLE_POLL_MS, Math.max(10, due.getTime() - Date.now())) : IDLE_POLL_MS);
         continue;
       }
@@ -118,7 +117,7 @@ export function startNetworkDispatcher(network: NetworkRuntime, adapter: Channel
           await pacer.take(message.segments, stopping.signal);
         } catch {
           // Stopped while waiting for a slot: what was claimed but not sent goes back to the queue.
-          await deps.repo.releaseClaims(batch.slice(index).map((m) => m.id));
+          await deps.queue.releaseClaims(batch.slice(index).map((m) => m.id));
           return;
         }
         inFlight += 1;

@@ -44,8 +44,7 @@ export function createNetworkRunner(options: NetworkRunnerOptions) {
     const dispatcher = adapter.pulledByDevice
       ? null
       : startNetworkDispatcher(runtime, adapter, {
-          repo: options.messaging.repo,
-          recordSent: options.messaging.recordSent,
+          queue: options.messaging.outboundQueue,
           leaseSeconds: options.messageLeaseSeconds,
           published: (row) => options.messaging.publishMessage(row.workspaceId, 'message.updated', row),
           log: options.log,
@@ -98,7 +97,7 @@ export function createNetworkRunner(options: NetworkRunnerOptions) {
     async start() {
       if (options.soleInstance) {
         await options.networks.clearAllLeases();
-        await options.messaging.repo.expireAllLeases();
+        await options.messaging.outboundQueue.expireAllLeases();
       }
       await schedule(tick);
       timer = setInterval(() => void schedule(tick), (leaseSeconds * 1000) / 3);

@@ -26,18 +26,18 @@ describe('dispatcher leases', () => {
     )[0]!;
 
   it('picks up a message whose dispatcher died mid-send once its lease runs out', async () => {
-    // Stored straight through the repository, so nothing wakes a dispatcher before the lease is set.
-    const repo = t.app.services.messaging.repo;
-    const queued = await repo.insertOutbound({
-      workspaceId: admin.userData.workspaceId,
-      networkId: sandboxId,
-      phoneNumber: '+12025550123',
-      body: 'claimed by a dead process',
-      encoding: 'GSM-7',
-      segments: 1,
-      origin: 'api',
-    });
-    const message = queued.message!;
+    // Queued in a transaction context whose commit callbacks never run, so nothing wakes a
+    // dispatcher before the lease is set (messaging no longer hands out its repository).
+    const message = await t.app.services.messaging.queue(
+      {
+        workspaceId: admin.userData.workspaceId,
+        networkId: sandboxId,
+        to: '+12025550123',
+        body: 'claimed by a dead process',
+        origin: 'api',
+      },
+      { tx: t.app.database.db, afterCommit: () => {} },
+    );
     // What a process killed after claiming leaves behind: `sending`, lease still running.
     await t.app.database.db
       .update(messages)

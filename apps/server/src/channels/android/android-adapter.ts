@@ -1,11 +1,11 @@
-import type { Db } from '../../db/database.js';
+import type { AndroidPairings } from '../../modules/networks/android-pairings.js';
 import { ANDROID_SILENCE_MS } from '../../modules/networks/network-view.js';
 import { ChannelError, type ChannelAdapter } from '../channel.js';
-import { createAndroidRepository } from './android.repository.js';
 import type { DeviceStreams } from './device-streams.js';
 
 export interface AndroidAdapterDeps {
-  db: Db;
+  /** Phone pairings (the networks module's), for the connection test. */
+  pairings: Pick<AndroidPairings, 'byNetwork'>;
   streams: DeviceStreams;
 }
 
@@ -14,7 +14,6 @@ export interface AndroidAdapterDeps {
  * the mobile API (mobile-messages.routes.ts), so the dispatcher never sends through this adapter.
  */
 export function createAndroidAdapter(deps: AndroidAdapterDeps): ChannelAdapter {
-  const repo = createAndroidRepository(deps.db);
   return {
     kind: 'android',
     pulledByDevice: true,
@@ -27,7 +26,7 @@ export function createAndroidAdapter(deps: AndroidAdapterDeps): ChannelAdapter {
     },
 
     async testConnection(network) {
-      const pairing = await repo.byNetwork(network.id);
+      const pairing = await deps.pairings.byNetwork(network.id);
       if (!pairing?.device.deviceId) {
         return {
           ok: false,

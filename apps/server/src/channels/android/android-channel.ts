@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { AndroidContext } from './android-context.js';
-import { createAndroidRepository } from './android.repository.js';
 import { createDevicePresence } from './device-presence.js';
 import type { DeviceStreams } from './device-streams.js';
 import { mobileConfigRoutes } from './mobile-config.routes.js';
@@ -32,7 +31,8 @@ export const androidChannelPlugin: FastifyPluginAsync<AndroidChannelOptions> = a
   const { streams } = options;
   const log = app.log.child({ channel: 'android' });
   const ctx: AndroidContext = {
-    repo: createAndroidRepository(app.database.db),
+    pairings: networks.androidPairings,
+    outboundQueue: messaging.outboundQueue,
     streams,
     secretBox: options.secretBox,
     publicUrl: options.publicUrl,
@@ -56,7 +56,7 @@ export const androidChannelPlugin: FastifyPluginAsync<AndroidChannelOptions> = a
   const stopWatchingNetworks = networks.onChange((networkId, change) => {
     if (!streams.isStreaming(networkId)) return;
     if (change === 'removed') return streams.end(networkId);
-    void ctx.repo
+    void ctx.pairings
       .byNetwork(networkId)
       .then((pairing) => {
         const current = pairing?.network.enabled ? pairing.device.deviceId : null;

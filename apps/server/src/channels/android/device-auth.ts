@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error.js';
 import { hashToken } from '../../lib/secure-token.js';
 import { bearerToken } from '../../plugins/auth-guard.js';
 import type { AndroidContext } from './android-context.js';
-import type { Pairing } from './android.repository.js';
+import type { Pairing } from '../../modules/networks/android-pairings.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,7 +24,7 @@ const disabled = () => new AppError('NETWORK_DISABLED', 'This network is disable
 export function registrationGuard(ctx: AndroidContext): onRequestAsyncHookHandler {
   return async function guard(request) {
     const token = bearerToken(request);
-    const pairing = token ? await ctx.repo.byRegistrationTokenHash(hashToken(token)) : undefined;
+    const pairing = token ? await ctx.pairings.byRegistrationTokenHash(hashToken(token)) : undefined;
     if (!pairing) throw new AppError('UNAUTHENTICATED', 'Unknown registration token. Copy it again from Switchboard.');
     if (!pairing.network.enabled) throw disabled();
     request.androidPairing = pairing;
@@ -35,7 +35,7 @@ export function registrationGuard(ctx: AndroidContext): onRequestAsyncHookHandle
 export function deviceGuard(ctx: AndroidContext): onRequestAsyncHookHandler {
   return async function guard(request) {
     const token = bearerToken(request);
-    const pairing = token ? await ctx.repo.byDeviceTokenHash(hashToken(token)) : undefined;
+    const pairing = token ? await ctx.pairings.byDeviceTokenHash(hashToken(token)) : undefined;
     if (!pairing?.device.deviceId)
       throw new AppError('UNAUTHENTICATED', 'Unknown device token. Register the phone again.');
     if (!pairing.network.enabled) throw disabled();

@@ -1,6 +1,6 @@
 import { ANDROID_SILENCE_MS } from '../../modules/networks/network-view.js';
 import type { ChannelHost } from '../channel.js';
-import type { Pairing } from './android.repository.js';
+import type { Pairing } from '../../modules/networks/android-pairings.js';
 
 /**
  * Records a phone's sign of life (a call to the mobile API, a webhook). The first one after a

@@ -54,7 +54,7 @@ export const mobileDeviceRoutes: FastifyPluginAsyncZod<{ ctx: AndroidContext }> 
         simCards: simCardsOf(request.body.simCards ?? []),
         signingKey: ctx.secretBox.seal(randomToken()),
       };
-      if (!(await ctx.repo.register(network.id, pairing.registrationTokenHash ?? '', registered))) {
+      if (!(await ctx.pairings.register(network.id, pairing.registrationTokenHash ?? '', registered))) {
         throw new AppError('UNAUTHENTICATED', 'This registration token was replaced. Copy the new one.');
       }
       // A replaced phone's stream would otherwise keep receiving this network's events.
@@ -87,7 +87,7 @@ export const mobileDeviceRoutes: FastifyPluginAsyncZod<{ ctx: AndroidContext }> 
         throw new AppError('FORBIDDEN', 'This device token belongs to another device id.');
       }
       const simCards = request.body.simCards ? simCardsOf(request.body.simCards) : undefined;
-      await ctx.repo.updateDevice(network.id, paired.deviceId, {
+      await ctx.pairings.updateDevice(network.id, paired.deviceId, {
         // Like the reference server: an absent push token keeps the stored one.
         pushToken: request.body.pushToken || undefined,
         simCards,

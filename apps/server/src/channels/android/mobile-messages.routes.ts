@@ -33,7 +33,7 @@ export const mobileMessagesRoutes: FastifyPluginAsyncZod<{ ctx: AndroidContext }
       const { network } = deviceOf(request);
       // Lenient: an order value from a newer app must not stop the phone from getting messages.
       const order = request.query.order?.toLowerCase() === 'fifo' ? 'fifo' : 'lifo';
-      const pending = await ctx.repo.pendingMessages(network.id, order, POLL_LIMIT);
+      const pending = await ctx.outboundQueue.pendingForPhone(network.id, order, POLL_LIMIT);
       return pending.map((message) => ({
         id: message.id,
         message: message.body,

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { hashToken } from '../../lib/secure-token.js';
 import type { AndroidContext } from './android-context.js';
-import type { Pairing } from './android.repository.js';
+import type { Pairing } from '../../modules/networks/android-pairings.js';
 import { isUuid } from './phone-states.js';
 import { WebhookEnvelopeSchema } from './smsgate-schemas.js';
 import { checkWebhookSignature, type SignatureCheck } from './webhook-signature.js';
@@ -44,7 +44,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ ctx: AndroidContext }> = asy
 
   async function pairingOf(params: z.infer<typeof WebhookParamsSchema>): Promise<Pairing> {
     // Checked first: a value that is not a UUID must never reach a uuid column (a 500).
-    const pairing = isUuid(params.networkId) ? await ctx.repo.byNetwork(params.networkId) : undefined;
+    const pairing = isUuid(params.networkId) ? await ctx.pairings.byNetwork(params.networkId) : undefined;
     if (!pairing || !sameSecret(pairing.device.webhookToken, params.webhookToken)) {
       throw new AppError('NOT_FOUND', 'No such webhook.');
     }

@@ -1,6 +1,7 @@
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { loginFailures, passwordResets, refreshTokens, sessions, users } from '../../db/schema/index.js';
+import { loginFailures, passwordResets, refreshTokens, sessions } from '../../db/schema/index.js';
+import { sessionUser } from '../users/users.sql.js';
 
 export type RevokeReason = 'logout' | 'reuse' | 'password-reset';
 
@@ -50,14 +51,10 @@ export function createAuthRepository(db: Db) {
           sessionId: sessions.id,
           rememberMe: sessions.rememberMe,
           revokedAt: sessions.revokedAt,
-          userId: users.id,
-          workspaceId: users.workspaceId,
-          role: users.role,
-          status: users.status,
-          email: users.email,
+          ...sessionUser.columns,
         })
         .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
+        .innerJoin(sessionUser.table, eq(sessionUser.id, sessions.userId))
         .where(eq(sessions.id, sessionId));
       return row;
     },

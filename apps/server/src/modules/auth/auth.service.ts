@@ -1,11 +1,11 @@
 import { AuthMessages, type LoginBody, type RegisterBody, type UserData, type UserRole } from '@switchboard/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
-import type { UserRow } from '../../db/schema/index.js';
+
 import { AppError } from '../../lib/app-error.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { hashToken, randomToken } from '../../lib/secure-token.js';
-import { createUsersService } from '../users/users.service.js';
+import type { UserRow, UsersService } from '../users/users.service.js';
 import { toUserData } from '../users/user-data.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import type { AccessTokens } from './access-token.js';
@@ -24,6 +24,7 @@ export interface AuthServiceDeps {
   publicUrl: string;
   mailer: Mailer;
   workspaces: WorkspacesService;
+  users: UsersService;
   log: FastifyBaseLogger;
 }
 
@@ -45,7 +46,7 @@ export interface IssuedSession {
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, accessTokens, mailer, log } = deps;
-  const users = createUsersService(db);
+  const { users } = deps;
   const repo = createAuthRepository(db);
 
   const refreshExpiry = () => new Date(Date.now() + deps.refreshTokenTtlSeconds * 1000);

@@ -1,7 +1,7 @@
 import { complianceKeywordOf, renderReply, type NoReplyReason } from '@switchboard/contract';
 import type { Db } from '../../db/database.js';
 import { normaliseSender, toE164 } from '../../lib/phone-number.js';
-import type { AutoReplyRepository, RuleRow } from './auto-reply.repository.js';
+import type { RecentFirings, RuleRow } from './auto-reply.repository.js';
 import { localMoment } from './business-hours.js';
 import { compileRules, firstMatch, patternsOf, patternText, type CompiledRule } from './matching.js';
 import { execPatternJobs } from './regex-runner.js';
@@ -47,19 +47,38 @@ export interface WorkspaceRules {
 
 const SHORT_CODE = /^\+?\d{3,6}$/;
 
+/** Where the engine reads (its own rules and firings; the rest through the owners' services). */
+export interface EngineSources {
+  rules(workspaceId: string, db: Db): Promise<RuleRow[]>;
+  /** The workspace's networks (networks service). */
+  networksOf(workspaceId: string, db: Db): Promise<Array<{ id: string; name: string; address: string }>>;
+  /** The loop guard's limit (stored on the workspace). */
+  hourlyLimit(workspaceId: string, db: Db): Promise<number | undefined>;
+  /** Whether the contact texted before (messaging's history). */
+  hasEarlierInbound(workspaceId: string, contactId: string, exceptMessageId: string | null, db: Db): Promise<boolean>;
+  recentFirings(
+    db: Db,
+    workspaceId: string,
+    contactId: string,
+    ruleId: string,
+    hourAgo: Date,
+    since: Date,
+  ): Promise<RecentFirings>;
+}
+
 /**
  * Decides which rule, if any, answers a message (DESIGN §2 "Auto-reply"): compliance keywords and
  * the loop guards first, then the workspace's enabled rules of the network in order, then the
  * matched rule's cooldown and the hourly limit. It only reads; the caller sends and records.
  */
-export function createAutoReplyEngine(repo: AutoReplyRepository) {
+export function createAutoReplyEngine(repo: EngineSources) {
   const cache = new Map<string, WorkspaceRules>();
 
   async function rulesOf(workspaceId: string, db: Db): Promise<WorkspaceRules> {
     const hit = cache.get(workspaceId);
     if (hit && hit.until > Date.now()) return hit;
     const [rows, nets, hourlyLimit] = await Promise.all([
-      repo.list(workspaceId, db),
+      repo.rules(workspaceId, db),
       repo.networksOf(workspaceId, db),
       repo.hourlyLimit(workspaceId, db),
     ]);
@@ -121,7 +140,10 @@ export function createAutoReplyEngine(repo: AutoReplyRepository) {
     const match = await firstMatch(
       rules,
       { body: input.body, at: input.sentAt },
-      { isFirstMessage: async () => !contact || !(await repo.hasEarlierInbound(db, contact.id, input.messageId)) },
+      {
+        isFirstMessage: async () =>
+          !contact || !(await repo.hasEarlierInbound(input.workspaceId, contact.id, input.messageId, db)),
+      },
       prepared?.patternResults,
     );
     if (!match) return none('no-match');
@@ -131,7 +153,7 @@ export function createAutoReplyEngine(repo: AutoReplyRepository) {
       const hourAgo = new Date(now.getTime() - HOUR_MS);
       const cooldownStart = new Date(now.getTime() - rule.cooldownMinutes * 60_000);
       const since = cooldownStart < hourAgo ? cooldownStart : hourAgo;
-      const recent = await repo.recentFirings(db, contact.id, rule.id, hourAgo, since);
+      const recent = await repo.recentFirings(db, input.workspaceId, contact.id, rule.id, hourAgo, since);
       if (recent.lastOfRule && rule.cooldownMinutes > 0 && recent.lastOfRule > cooldownStart)
         return none('cooldown', rule, new Date(recent.lastOfRule.getTime() + rule.cooldownMinutes * 60_000));
       if (recent.inLastHour >= workspace.hourlyLimit)

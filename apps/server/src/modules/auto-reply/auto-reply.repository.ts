@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database.js';
-import { type autoReplyFirings, autoReplyRules, networks, workspaces } from '../../db/schema/index.js';
+import { type autoReplyFirings, autoReplyRules } from '../../db/schema/index.js';
 
 export type RuleRow = typeof autoReplyRules.$inferSelect;
 export type NewRule = Omit<typeof autoReplyRules.$inferInsert, 'id' | 'workspaceId' | 'priority'>;
@@ -32,23 +32,23 @@ export function createAutoReplyRepository(db: Db) {
       return row;
     },
 
-    /** Inserts the rule after the workspace's last one (the count check and the insert share a lock). */
-    insertLast(workspaceId: string, rule: NewRule, maxRules: number): Promise<RuleRow | 'too-many'> {
-      return db.transaction(async (tx) => {
-        await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).for('update');
-        const [count] = await queryRows<{ n: number; last: number }>(
-          tx,
-          sql`select count(*)::int as n, coalesce(max(priority), 0)::int as last
-            from auto_reply_rules where workspace_id = ${workspaceId}`,
-        );
-        const { n, last } = count ?? { n: 0, last: 0 };
-        if (n >= maxRules) return 'too-many';
-        const [row] = await tx
-          .insert(autoReplyRules)
-          .values({ ...rule, workspaceId, priority: last + 1 })
-          .returning();
-        return row!;
-      });
+    /**
+     * Inserts the rule after the workspace's last one, in the caller's transaction (which holds
+     * the workspace's lock, so the count and the insert cannot race another insert).
+     */
+    async insertLast(workspaceId: string, rule: NewRule, maxRules: number, tx: Db): Promise<RuleRow | 'too-many'> {
+      const [count] = await queryRows<{ n: number; last: number }>(
+        tx,
+        sql`select count(*)::int as n, coalesce(max(priority), 0)::int as last
+          from auto_reply_rules where workspace_id = ${workspaceId}`,
+      );
+      const { n, last } = count ?? { n: 0, last: 0 };
+      if (n >= maxRules) return 'too-many';
+      const [row] = await tx
+        .insert(autoReplyRules)
+        .values({ ...rule, workspaceId, priority: last + 1 })
+        .returning();
+      return row!;
     },
 
     async update(workspaceId: string, id: string, patch: Partial<NewRule>): Promise<RuleRow | undefined> {
@@ -79,63 +79,28 @@ export function createAutoReplyRepository(db: Db) {
         where r.id = o.id and r.workspace_id = ${workspaceId}`);
     },
 
-    /** The ids among `ids` that are networks of the workspace. */
-    async ownNetworkIds(workspaceId: string, ids: string[]): Promise<Set<string>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db
-        .select({ id: networks.id })
-        .from(networks)
-        .where(and(eq(networks.workspaceId, workspaceId), inArray(networks.id, ids)));
-      return new Set(rows.map((r) => r.id));
-    },
-
-    /** The workspace's networks (id, name, address) for the engine. */
-    networksOf: (workspaceId: string, tx: Db = db) =>
-      tx
-        .select({ id: networks.id, name: networks.name, address: networks.address })
-        .from(networks)
-        .where(eq(networks.workspaceId, workspaceId)),
-
-    async hourlyLimit(workspaceId: string, tx: Db = db): Promise<number | undefined> {
-      const [row] = await tx
-        .select({ limit: workspaces.autoReplyHourlyLimit })
-        .from(workspaces)
-        .where(eq(workspaces.id, workspaceId));
-      return row?.limit;
-    },
-
-    async setHourlyLimit(workspaceId: string, limit: number): Promise<void> {
-      await db
-        .update(workspaces)
-        .set({ autoReplyHourlyLimit: limit, updatedAt: new Date() })
-        .where(eq(workspaces.id, workspaceId));
-    },
-
     /** The contact's auto-replies since `since` (one index range: contact, time). */
-    async recentFirings(tx: Db, contactId: string, ruleId: string, hourAgo: Date, since: Date): Promise<RecentFirings> {
+    async recentFirings(
+      tx: Db,
+      workspaceId: string,
+      contactId: string,
+      ruleId: string,
+      hourAgo: Date,
+      since: Date,
+    ): Promise<RecentFirings> {
       const [row] = await queryRows<{ hourly: number; oldest: string | null; last_of_rule: string | null }>(
         tx,
         sql`select count(*) filter (where created_at > ${hourAgo})::int as hourly,
             min(created_at) filter (where created_at > ${hourAgo}) as oldest,
             max(created_at) filter (where rule_id = ${ruleId}) as last_of_rule
-          from auto_reply_firings where contact_id = ${contactId} and created_at > ${since}`,
+          from auto_reply_firings
+          where contact_id = ${contactId} and workspace_id = ${workspaceId} and created_at > ${since}`,
       );
       return {
         inLastHour: row?.hourly ?? 0,
         oldestInLastHour: row?.oldest ? new Date(row.oldest) : null,
         lastOfRule: row?.last_of_rule ? new Date(row.last_of_rule) : null,
       };
-    },
-
-    /** Whether the contact sent the workspace any message other than `exceptMessageId`. */
-    async hasEarlierInbound(tx: Db, contactId: string, exceptMessageId: string | null): Promise<boolean> {
-      const [row] = await queryRows<{ found: boolean }>(
-        tx,
-        sql`select exists (select 1 from conversations c join messages m on m.conversation_id = c.id
-          where c.contact_id = ${contactId} and m.direction = 'in'
-            and ${exceptMessageId ? sql`m.id <> ${exceptMessageId}` : sql`true`}) as found`,
-      );
-      return !!row?.found;
     },
 
     /** Records a firing and counts it on the rule (one statement); returns the rule's new count and time. */
@@ -151,7 +116,7 @@ export function createAutoReplyRepository(db: Db) {
               ${firing.replyMessageId}, ${firing.createdAt})
           )
           update auto_reply_rules set fired_count = fired_count + 1, last_fired_at = ${firing.createdAt}
-          where id = ${firing.ruleId}
+          where id = ${firing.ruleId} and workspace_id = ${firing.workspaceId}
           returning fired_count, last_fired_at`,
       );
       return row && { firedCount: row.fired_count, lastFiredAt: new Date(row.last_fired_at) };

@@ -5,17 +5,20 @@ import {
   type ComplianceTexts,
   type UpdateComplianceBody,
 } from '@switchboard/contract';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { contacts as contactsTable, workspaces } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { EventPublisher } from '../../realtime/publisher.js';
-import { toContact } from '../messaging/message-rows.js';
-import type { InboundStep, MessagingService } from '../messaging/messaging.service.js';
+import type { ContactsService } from '../contacts/contacts.service.js';
+import type { InboundStep } from '../messaging/inbound-pipeline.js';
+import type { OutboundService } from '../messaging/outbound.js';
+import type { StoredComplianceTexts, WorkspacesService } from '../workspaces/workspaces.service.js';
 
 export interface ComplianceDeps {
-  db: Db;
-  messaging: MessagingService;
+  /** The texts are stored on the workspace (workspaces owns the table). */
+  workspaces: WorkspacesService;
+  /** Consent (the opt-out state) is the contact's. */
+  contacts: ContactsService;
+  outbound: OutboundService;
   events: EventPublisher;
 }
 
@@ -28,16 +31,8 @@ const TEXT_KEYS: TextKey[] = ['optOutReply', 'optInReply', 'helpReply'];
  * workspace's own or the defaults of its chosen language.
  */
 export function createComplianceService(deps: ComplianceDeps) {
-  async function settings(workspaceId: string, db: Db = deps.db): Promise<ComplianceSettings> {
-    const [row] = await db
-      .select({
-        language: workspaces.complianceLanguage,
-        optOutReply: workspaces.optOutReply,
-        optInReply: workspaces.optInReply,
-        helpReply: workspaces.helpReply,
-      })
-      .from(workspaces)
-      .where(eq(workspaces.id, workspaceId));
+  async function settings(workspaceId: string, tx?: Db): Promise<ComplianceSettings> {
+    const row = await deps.workspaces.complianceTexts(workspaceId, tx);
     if (!row) throw new AppError('NOT_FOUND', 'No such workspace.');
     const defaults = DEFAULT_COMPLIANCE_TEXTS[row.language];
     const text = (key: TextKey) => row[key] ?? defaults[key];
@@ -55,21 +50,16 @@ export function createComplianceService(deps: ComplianceDeps) {
    * reply in the same transaction. A confirmation goes out only when the state changes (one per
    * opt-out); HELP is answered unless the contact is opted out (nothing goes to them).
    */
-  const inboundStep: InboundStep = async ({ message, contact, conversation }, ctx) => {
+  const optOutStep: InboundStep = async ({ message, contact, conversation }, ctx) => {
     const keyword = complianceKeywordOf(message.body);
     if (!keyword) return;
     // The state as of now, locked: an earlier keyword of the same batch may have changed it.
-    const [current] = await ctx.tx
-      .select({ optedOutAt: contactsTable.optedOutAt })
-      .from(contactsTable)
-      .where(eq(contactsTable.id, contact.id))
-      .for('update');
-    const optedOut = !!current?.optedOutAt;
+    const optedOut = await deps.contacts.isOptedOutLocked(message.workspaceId, contact.id, ctx.tx);
     if ((keyword === 'opt-out' && optedOut) || (keyword === 'opt-in' && !optedOut) || (keyword === 'help' && optedOut))
       return;
     const texts = await settings(message.workspaceId, ctx.tx);
     const reply = (body: string) =>
-      deps.messaging.queue(
+      deps.outbound.queue(
         {
           workspaceId: message.workspaceId,
           networkId: conversation.networkId,
@@ -80,15 +70,9 @@ export function createComplianceService(deps: ComplianceDeps) {
         ctx,
       );
     const setOptedOut = async (value: boolean) => {
-      const [row] = await ctx.tx
-        .update(contactsTable)
-        .set({ optedOutAt: value ? new Date() : null })
-        .where(eq(contactsTable.id, contact.id))
-        .returning();
-      if (row)
-        ctx.afterCommit(() =>
-          deps.events.toWorkspace(message.workspaceId, 'contact.updated', { contact: toContact(row) }),
-        );
+      const changed = await deps.contacts.setOptedOut(message.workspaceId, contact.id, value, ctx.tx);
+      if (changed)
+        ctx.afterCommit(() => deps.events.toWorkspace(message.workspaceId, 'contact.updated', { contact: changed }));
     };
     if (keyword === 'opt-out') {
       // The confirmation is queued while the contact may still be written to, then the door closes.
@@ -104,13 +88,14 @@ export function createComplianceService(deps: ComplianceDeps) {
 
   return {
     settings: (workspaceId: string) => settings(workspaceId),
-    inboundStep,
+    /** The first inbound step (see composition.ts). */
+    optOutStep,
 
     async update(workspaceId: string, patch: UpdateComplianceBody): Promise<ComplianceSettings> {
-      const set: Partial<typeof workspaces.$inferInsert> = { updatedAt: new Date() };
-      if (patch.language) set.complianceLanguage = patch.language;
+      const set: Partial<StoredComplianceTexts> = {};
+      if (patch.language) set.language = patch.language;
       for (const key of TEXT_KEYS) if (patch[key] !== undefined) set[key] = patch[key];
-      await deps.db.update(workspaces).set(set).where(eq(workspaces.id, workspaceId));
+      await deps.workspaces.setComplianceTexts(workspaceId, set);
       return settings(workspaceId);
     },
   };

@@ -7,21 +7,21 @@ import type {
   ThreadResponse,
   UpdateContactBody,
 } from '@switchboard/contract';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import type { EventPublisher } from '../../realtime/publisher.js';
-import { camelRow, toContact, toConversation, toMessage, type ContactRow } from '../messaging/message-rows.js';
+import type { ContactsService } from '../contacts/contacts.service.js';
+import type { ConversationFilters, ConversationWithContact } from '../messaging/messaging.service.js';
+import { toConversation, toMessage } from '../messaging/message-rows.js';
 import type { MessagingService } from '../messaging/messaging.service.js';
-import {
-  createConversationsRepository,
-  type ConversationFilters,
-  type ConversationWithContact,
-} from './conversations.repository.js';
+import type { VoiceService } from '../voice/voice.service.js';
+
+export type { ConversationFilters } from '../messaging/messaging.service.js';
 
 export interface ConversationsDeps {
-  db: Db;
-  messaging: MessagingService;
+  /** Threads and messages are messaging's (its `inbox` reads them). */
+  messaging: Pick<MessagingService, 'inbox' | 'queue'>;
+  contacts: Pick<ContactsService, 'update'>;
+  voice: Pick<VoiceService, 'unlistenedCount'>;
   events: EventPublisher;
 }
 
@@ -30,10 +30,10 @@ const view = ({ conversation, contact }: ConversationWithContact): Conversation 
 
 /** The SMS inbox: threads, their pages of messages, read state, replies and contacts. */
 export function createConversationsService(deps: ConversationsDeps) {
-  const repo = createConversationsRepository(deps.db);
+  const { inbox } = deps.messaging;
 
   async function find(workspaceId: string, id: string): Promise<ConversationWithContact> {
-    const found = await repo.find(workspaceId, id);
+    const found = await inbox.findThread(workspaceId, id);
     if (!found) throw new AppError('NOT_FOUND', 'No such conversation in this workspace.');
     return found;
   }
@@ -45,7 +45,7 @@ export function createConversationsService(deps: ConversationsDeps) {
       cursor: string | undefined,
       limit: number,
     ): Promise<ConversationListResponse> {
-      const page = await repo.list(workspaceId, filters, cursor, limit);
+      const page = await inbox.listThreads(workspaceId, filters, cursor, limit);
       return { conversations: page.rows.map(view), nextCursor: page.nextCursor };
     },
 
@@ -57,14 +57,14 @@ export function createConversationsService(deps: ConversationsDeps) {
       cursor: string | undefined,
       limit: number,
     ): Promise<ThreadResponse> {
-      const page = await repo.messages(workspaceId, id, cursor, limit);
+      const page = await inbox.threadMessages(workspaceId, id, cursor, limit);
       // Nothing found: an empty thread of this workspace, or not one of its threads at all.
       if (page.rows.length === 0) await find(workspaceId, id);
       return { messages: page.rows.map(toMessage), nextCursor: page.nextCursor };
     },
 
     async setUnread(workspaceId: string, id: string, unread: boolean): Promise<Conversation> {
-      const updated = await repo.setUnread(workspaceId, id, unread);
+      const updated = await inbox.setUnread(workspaceId, id, unread);
       if (!updated) throw new AppError('NOT_FOUND', 'No such conversation in this workspace.');
       const conversation = view(updated);
       deps.events.toWorkspace(workspaceId, 'conversation.updated', { conversation });
@@ -83,34 +83,18 @@ export function createConversationsService(deps: ConversationsDeps) {
       });
     },
 
-    counts: (workspaceId: string): Promise<InboxCounts> => repo.counts(workspaceId),
+    /** The navigation badges. */
+    async counts(workspaceId: string): Promise<InboxCounts> {
+      const [unreadConversations, unlistenedVoiceMessages] = await Promise.all([
+        inbox.unreadCount(workspaceId),
+        deps.voice.unlistenedCount(workspaceId),
+      ]);
+      return { unreadConversations, unlistenedVoiceMessages };
+    },
 
     /** Name, tags, and the manual opt-out / opt-in (no confirmation is sent for these). */
-    async updateContact(workspaceId: string, id: string, patch: UpdateContactBody): Promise<Contact> {
-      const sets = [];
-      if (patch.name !== undefined) sets.push(sql`name = ${patch.name?.trim() || null}`);
-      if (patch.tags !== undefined) {
-        const tags = [...new Set(patch.tags.map((tag) => tag.trim()))];
-        sets.push(
-          sql`tags = ${sql`array[${sql.join(
-            tags.map((tag) => sql`${tag}`),
-            sql`, `,
-          )}]::text[]`}`,
-        );
-      }
-      if (patch.optedOut !== undefined)
-        sets.push(patch.optedOut ? sql`opted_out_at = coalesce(opted_out_at, now())` : sql`opted_out_at = null`);
-      const [row] = await queryRows<Record<string, unknown>>(
-        deps.db,
-        sets.length
-          ? sql`update contacts set ${sql.join(sets, sql`, `)} where id = ${id} and workspace_id = ${workspaceId} returning *`
-          : sql`select * from contacts where id = ${id} and workspace_id = ${workspaceId}`,
-      );
-      if (!row) throw new AppError('NOT_FOUND', 'No such contact in this workspace.');
-      const contact = toContact(camelRow<ContactRow>(row));
-      deps.events.toWorkspace(workspaceId, 'contact.updated', { contact });
-      return contact;
-    },
+    updateContact: (workspaceId: string, id: string, patch: UpdateContactBody): Promise<Contact> =>
+      deps.contacts.update(workspaceId, id, patch),
   };
 }
 

@@ -2,7 +2,7 @@ import type { Member, UserData, UserRole } from '@switchboard/contract';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { toUserData } from '../users/user-data.js';
-import { createMembersRepository, type MemberRow } from './members.repository.js';
+import type { MemberRow, UsersService } from '../users/users.service.js';
 
 function toMember(row: MemberRow): Member {
   return {
@@ -24,8 +24,9 @@ export interface RoleChange {
 }
 
 /** The people of a workspace and their roles; every call is scoped to the caller's workspace. */
-export function createMembersService(db: Db) {
-  const repo = createMembersRepository(db);
+export function createMembersService(db: Db, users: Pick<UsersService, 'members'>) {
+  // Members are rows of the users table: the users module reads and writes them.
+  const repo = users.members;
   // Same answer for "no such user" and "a user of another workspace": never reveal the latter.
   const notFound = () => new AppError('NOT_FOUND', 'No such member in this workspace.');
 

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { MessageEncoding } from '@switchboard/contract';
 import { queryRows, type Db } from '../../db/database.js';
-import { camelRow, previewOf, type ContactRow, type ConversationRow, type MessageRow } from './message-rows.js';
+import { camelRow } from '../../lib/camel-row.js';
+import { upsertContacts } from '../contacts/contacts.sql.js';
+import { previewOf, type ContactRow, type ConversationRow, type MessageRow } from './message-rows.js';
 
 export interface NewInbound {
   workspaceId: string;
@@ -23,7 +25,7 @@ const keyOf = (...parts: string[]) => parts.join('\u0000');
 
 /**
  * Stores a batch of inbound messages in four statements whatever its size (a look-up of retries,
- * contacts, threads with their counters, messages), so webhooks arriving together share one
+ * contacts (through the contacts module's upsert), threads with their counters, messages), so webhooks arriving together share one
  * transaction and one commit. Run it inside a transaction.
  *
  * A provider id already stored, or seen earlier in the batch, is a retry: answered with the
@@ -53,14 +55,8 @@ export async function insertInboundBatch(tx: Db, items: NewInbound[]): Promise<S
   const contacts = new Map<string, ContactRow>();
   for (const row of await queryRows<Record<string, unknown>>(
     tx,
-    sql`insert into contacts (workspace_id, phone_number) values ${sql.join(
-      [...new Map([...fresh.values()].map((i) => [keyOf(i.workspaceId, i.phoneNumber), i])).values()].map(
-        (i) => sql`(${i.workspaceId}, ${i.phoneNumber})`,
-      ),
-      sql`, `,
-    )}
-    on conflict (workspace_id, phone_number) do update set phone_number = excluded.phone_number
-    returning *`,
+    sql`${upsertContacts([...new Map([...fresh.values()].map((i) => [keyOf(i.workspaceId, i.phoneNumber), i])).values()])}
+        returning *`,
   )) {
     const contact = camelRow<ContactRow>(row);
     contacts.set(keyOf(contact.workspaceId, contact.phoneNumber), contact);

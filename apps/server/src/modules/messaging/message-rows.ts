@@ -1,30 +1,13 @@
-import type { Contact, Conversation, Message } from '@switchboard/contract';
-import type { contacts, conversations, messages } from '../../db/schema/index.js';
+import type { Conversation, Message } from '@switchboard/contract';
+import { toContact, type ContactRow } from '../contacts/contact-view.js';
+import type { ConversationRow, MessageRow } from './messaging.sql.js';
 
-export type MessageRow = typeof messages.$inferSelect;
-export type ContactRow = typeof contacts.$inferSelect;
-export type ConversationRow = typeof conversations.$inferSelect;
+export { camelRow } from '../../lib/camel-row.js';
+export type { ContactRow } from '../contacts/contact-view.js';
+export type { ConversationRow, MessageRow } from './messaging.sql.js';
 
 const iso = (value: Date | string | null | undefined): string | null =>
   value === null || value === undefined ? null : new Date(value).toISOString();
-
-/** Raw `row_to_json` rows (snake_case, timestamps as text) → Drizzle-shaped rows. */
-export function camelRow<T>(row: Record<string, unknown>): T {
-  const out: Record<string, unknown> = {};
-  for (const key in row) out[camelKey(key)] = row[key];
-  return out as T;
-}
-
-// Pages map thousands of rows with the same few dozen column names.
-const camelKeys = new Map<string, string>();
-function camelKey(key: string): string {
-  let camel = camelKeys.get(key);
-  if (camel === undefined) {
-    camel = key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-    if (camelKeys.size < 1000) camelKeys.set(key, camel);
-  }
-  return camel;
-}
 
 export function toMessage(row: MessageRow): Message {
   return {
@@ -47,16 +30,6 @@ export function toMessage(row: MessageRow): Message {
     deliveredAt: iso(row.deliveredAt),
     failedAt: iso(row.failedAt),
     receivedAt: iso(row.receivedAt),
-  };
-}
-
-export function toContact(row: ContactRow): Contact {
-  return {
-    id: row.id,
-    phoneNumber: row.phoneNumber,
-    name: row.name,
-    tags: row.tags ?? [],
-    optedOutAt: iso(row.optedOutAt),
   };
 }
 

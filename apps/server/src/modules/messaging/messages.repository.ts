@@ -1,42 +1,16 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { MessageEncoding, MessageOrigin } from '@switchboard/contract';
 import { queryRows, type Db } from '../../db/database.js';
-import { contacts, messages } from '../../db/schema/index.js';
-import { camelRow, previewOf, type ContactRow, type ConversationRow, type MessageRow } from './message-rows.js';
-
-/** A delivery report addressed by the channel's id (see advanceMany). */
-export interface StatusAdvance {
-  networkId: string;
-  providerMessageId: string;
-  state: 'sending' | 'sent' | 'delivered' | 'failed';
-  /** The state's place in queued → sending → sent → delivered/failed. */
-  rank: number;
-  at: Date;
-  errorCode?: string;
-  errorText?: string;
-}
-
-/** A send the channel accepted. */
-export interface SentRecord {
-  id: string;
-  providerMessageId: string;
-  state: 'sent' | 'delivered';
-}
+import { conversations, messages } from '../../db/schema/index.js';
+import { camelRow } from '../../lib/camel-row.js';
+import { contactsTable, upsertContacts } from '../contacts/contacts.sql.js';
+import { previewOf, type ContactRow, type ConversationRow, type MessageRow } from './message-rows.js';
 
 /** The outcome of queueing: no message (and no conversation) when the contact opted out. */
 export interface QueuedOutbound {
   contact: ContactRow;
   conversation: ConversationRow | null;
   message: MessageRow | null;
-}
-
-/** A message claimed for sending, with its recipient's number. */
-export type ClaimedMessage = MessageRow & { toNumber: string };
-
-export interface StoredMessage {
-  message: MessageRow;
-  conversation: ConversationRow;
-  contact: ContactRow;
 }
 
 export interface NewOutbound {
@@ -50,22 +24,12 @@ export interface NewOutbound {
   origin: MessageOrigin;
 }
 
-/** Outbound states in order (of `messages m`): a report never moves a message backwards. */
-const STATE_RANK = sql`(case m.state when 'queued' then 0 when 'sending' then 1 when 'sent' then 2 else 3 end)`;
-
-/** What a report moving a message of `messages m` forward sets; `v` holds its state, time and error. */
-function advanceAssignments(v: { state: SQL; at: SQL; code: SQL; text: SQL }): SQL {
-  return sql`state = ${v.state}::message_state, lease_until = null,
-    sent_at = case when ${v.state} in ('sent', 'delivered') then coalesce(m.sent_at, ${v.at}) else m.sent_at end,
-    delivered_at = case when ${v.state} = 'delivered' then ${v.at} else m.delivered_at end,
-    failed_at = case when ${v.state} = 'failed' then ${v.at} else m.failed_at end,
-    error_code = case when ${v.state} = 'failed' then ${v.code} else m.error_code end,
-    error_text = case when ${v.state} = 'failed' then ${v.text} else m.error_text end,
-    updated_at = now()`;
+export interface NetworkCounts {
+  inToday: number;
+  outToday: number;
 }
-export const rankOf = (state: string) => ({ queued: 0, sending: 1, sent: 2 })[state] ?? 3;
 
-/** Contacts, conversations and messages. Every workspace-facing query takes `workspaceId`. */
+/** Conversations and messages of a workspace; every function takes `workspaceId`. */
 export function createMessagesRepository(db: Db) {
   return {
     /**
@@ -78,8 +42,7 @@ export function createMessagesRepository(db: Db) {
         tx,
         sql`
         with c as (
-          insert into contacts (workspace_id, phone_number) values (${input.workspaceId}, ${input.phoneNumber})
-          on conflict (workspace_id, phone_number) do update set phone_number = excluded.phone_number
+          ${upsertContacts([input])}
           returning *
         ), v as (
           insert into conversations (workspace_id, network_id, contact_id, last_message_at, last_message_preview)
@@ -107,171 +70,6 @@ export function createMessagesRepository(db: Db) {
       };
     },
 
-    /**
-     * Claims up to `limit` messages of a network for sending: queued ones that are due, and
-     * `sending` ones whose lease ran out (their dispatcher died). SKIP LOCKED lets several
-     * dispatchers claim side by side without waiting on each other.
-     */
-    async claim(networkId: string, limit: number, leaseSeconds: number): Promise<ClaimedMessage[]> {
-      const rows = await queryRows<Record<string, unknown>>(
-        db,
-        sql`
-        update messages m set state = 'sending', attempts = m.attempts + 1,
-          lease_until = now() + make_interval(secs => ${leaseSeconds}),
-          sending_at = coalesce(m.sending_at, now()), updated_at = now()
-        from contacts c
-        where c.id = m.contact_id and m.id in (
-          select id from messages
-          where network_id = ${networkId} and state in ('queued', 'sending')
-            and ((state = 'queued' and (next_attempt_at is null or next_attempt_at <= now()))
-              or (state = 'sending' and lease_until < now()))
-          order by created_at, id
-          limit ${limit}
-          for update skip locked)
-        returning m.*, c.phone_number as to_number`,
-      );
-      return rows
-        .map((r) => camelRow<ClaimedMessage>(r))
-        .sort((a, b) => +new Date(a.createdAt) - +new Date(b.createdAt));
-    },
-
-    /** Gives claimed messages that were never handed to the channel back to the queue. */
-    async releaseClaims(ids: string[]): Promise<void> {
-      if (ids.length === 0) return;
-      await db
-        .update(messages)
-        .set({ state: 'queued', leaseUntil: null, attempts: sql`${messages.attempts} - 1`, updatedAt: new Date() })
-        .where(and(inArray(messages.id, ids), eq(messages.state, 'sending')));
-    },
-
-    /** When the next queued message of a network is due (null: nothing waits). */
-    async nextDue(networkId: string): Promise<Date | null> {
-      const [row] = await queryRows<{ due: Date | string | null }>(
-        db,
-        sql`select min(case when state = 'queued' then coalesce(next_attempt_at, now()) else lease_until end) as due
-            from messages where network_id = ${networkId} and state in ('queued', 'sending')`,
-      );
-      return row?.due ? new Date(row.due) : null;
-    },
-
-    /**
-     * Records sends the channel accepted, many in one statement (the dispatcher's hottest write).
-     * Each result is the updated row, or undefined when the message left `sending` meanwhile.
-     */
-    async markSentMany(sends: SentRecord[]): Promise<Array<MessageRow | undefined>> {
-      const rows = await queryRows<Record<string, unknown>>(
-        db,
-        sql`update messages m set state = v.state::message_state, provider_message_id = v.pid,
-          sent_at = coalesce(m.sent_at, now()),
-          delivered_at = case when v.state = 'delivered' then now() else m.delivered_at end,
-          lease_until = null, error_code = null, error_text = null, updated_at = now()
-        from (values ${sql.join(
-          sends.map((send) => sql`(${send.id}::uuid, ${send.providerMessageId}, ${send.state})`),
-          sql`, `,
-        )}) as v(id, pid, state)
-        where m.id = v.id and m.state = 'sending'
-        returning m.*`,
-      );
-      const byId = new Map(rows.map((row) => [row.id as string, camelRow<MessageRow>(row)]));
-      return sends.map((send) => byId.get(send.id));
-    },
-
-    async retryLater(
-      id: string,
-      at: Date,
-      errorCode: string | null,
-      errorText: string,
-    ): Promise<MessageRow | undefined> {
-      const [row] = await db
-        .update(messages)
-        .set({ state: 'queued', nextAttemptAt: at, leaseUntil: null, errorCode, errorText, updatedAt: new Date() })
-        .where(and(eq(messages.id, id), eq(messages.state, 'sending')))
-        .returning();
-      return row;
-    },
-
-    async markFailed(id: string, errorCode: string | null, errorText: string): Promise<MessageRow | undefined> {
-      const [row] = await db
-        .update(messages)
-        .set({ state: 'failed', failedAt: new Date(), leaseUntil: null, errorCode, errorText, updatedAt: new Date() })
-        .where(and(eq(messages.id, id), sql`${messages.state} in ('queued', 'sending')`))
-        .returning();
-      return row;
-    },
-
-    /** A delivery report: moves an outbound message forward (never back); undefined if unknown. */
-    async applyStatus(
-      networkId: string,
-      by: { providerMessageId?: string; messageId?: string },
-      state: 'sending' | 'sent' | 'delivered' | 'failed',
-      error: { code?: string; text?: string },
-      at: Date,
-    ): Promise<{ row: MessageRow; changed: boolean } | undefined> {
-      const match = by.messageId
-        ? eq(messages.id, by.messageId)
-        : and(eq(messages.direction, 'out'), eq(messages.providerMessageId, by.providerMessageId ?? ''));
-      const where = and(eq(messages.networkId, networkId), eq(messages.direction, 'out'), match);
-      const advance = async () => {
-        const [row] = await queryRows<Record<string, unknown>>(
-          db,
-          sql`update messages m set ${advanceAssignments({
-            state: sql`${state}::text`,
-            at: sql`${at}::timestamptz`,
-            code: sql`${error.code ?? null}::text`,
-            text: sql`${error.text ?? null}::text`,
-          })}
-          where m.network_id = ${networkId} and m.direction = 'out'
-            and ${by.messageId ? sql`m.id = ${by.messageId}` : sql`m.provider_message_id = ${by.providerMessageId ?? ''}`}
-            and ${STATE_RANK} < ${rankOf(state)}
-          returning m.*`,
-        );
-        return row ? camelRow<MessageRow>(row) : undefined;
-      };
-      // Two tries: a report can race the dispatcher's own write (`sent` + provider id) between
-      // the update and the look-up below; the second update then sees the stored id.
-      for (let attempt = 0; attempt < 2; attempt++) {
-        const row = await advance();
-        if (row) return { row, changed: true };
-        const [existing] = await db.select().from(messages).where(where);
-        if (!existing) return undefined;
-        if (rankOf(existing.state) >= rankOf(state)) return { row: existing, changed: false };
-      }
-      return undefined;
-    },
-
-    /**
-     * Delivery reports by provider id, many in one statement; each result is the row it moved
-     * forward, or undefined (unknown yet, or no step forward) for `applyStatus` to look into.
-     */
-    async advanceMany(reports: StatusAdvance[]): Promise<Array<MessageRow | undefined>> {
-      const rows = await queryRows<Record<string, unknown>>(
-        db,
-        sql`update messages m set ${advanceAssignments({
-          state: sql`v.state`,
-          at: sql`v.at`,
-          code: sql`v.code`,
-          text: sql`v.text`,
-        })}
-        from (values ${sql.join(
-          reports.map(
-            (r) =>
-              sql`(${r.networkId}::uuid, ${r.providerMessageId}, ${r.state}, ${r.rank}::int, ${r.at}::timestamptz, ${r.errorCode ?? null}, ${r.errorText ?? null})`,
-          ),
-          sql`, `,
-        )}) as v(network_id, pid, state, rank, at, code, text)
-        where m.network_id = v.network_id and m.direction = 'out' and m.provider_message_id = v.pid
-          and ${STATE_RANK} < v.rank
-        returning m.*`,
-      );
-      const byKey = new Map(
-        rows.map((row) => [
-          `${row.network_id as string}:${row.provider_message_id as string}`,
-          camelRow<MessageRow>(row),
-        ]),
-      );
-      return reports.map((r) => byKey.get(`${r.networkId}:${r.providerMessageId}`));
-    },
-
     async findById(workspaceId: string, id: string): Promise<MessageRow | undefined> {
       const [row] = await db
         .select()
@@ -290,12 +88,12 @@ export function createMessagesRepository(db: Db) {
       const rows = await db
         .select({ message: messages })
         .from(messages)
-        .innerJoin(contacts, eq(contacts.id, messages.contactId))
+        .innerJoin(contactsTable, eq(contactsTable.id, messages.contactId))
         .where(
           and(
             eq(messages.workspaceId, workspaceId),
             eq(messages.networkId, networkId),
-            eq(contacts.phoneNumber, phoneNumber),
+            eq(contactsTable.phoneNumber, phoneNumber),
           ),
         )
         .orderBy(asc(messages.createdAt), asc(messages.id))
@@ -303,12 +101,56 @@ export function createMessagesRepository(db: Db) {
       return rows.map((r) => r.message);
     },
 
-    /** Embedded database only: a restarted process may retry its own dead claims at once. */
-    async expireAllLeases(): Promise<void> {
-      await db
-        .update(messages)
-        .set({ leaseUntil: sql`now() - interval '1 second'` })
-        .where(and(eq(messages.state, 'sending'), sql`${messages.leaseUntil} is not null`));
+    /** Messages in and out since `since`, per network of the workspace (or of one network). */
+    async countsSince(workspaceId: string, since: Date, networkId?: string): Promise<Map<string, NetworkCounts>> {
+      const rows = await db
+        .select({
+          networkId: messages.networkId,
+          inToday: sql<number>`count(*) filter (where ${messages.direction} = 'in')::int`,
+          outToday: sql<number>`count(*) filter (where ${messages.direction} = 'out')::int`,
+        })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.workspaceId, workspaceId),
+            networkId ? eq(messages.networkId, networkId) : undefined,
+            gte(messages.createdAt, since),
+          ),
+        )
+        .groupBy(messages.networkId);
+      return new Map(rows.map((r) => [r.networkId, { inToday: r.inToday, outToday: r.outToday }]));
+    },
+
+    /** Whether the contact sent the workspace any message other than `exceptMessageId`. */
+    async hasEarlierInbound(
+      workspaceId: string,
+      contactId: string,
+      exceptMessageId: string | null,
+      tx: Db = db,
+    ): Promise<boolean> {
+      const [row] = await queryRows<{ found: boolean }>(
+        tx,
+        sql`select exists (select 1 from conversations c join messages m on m.conversation_id = c.id
+          where c.contact_id = ${contactId} and c.workspace_id = ${workspaceId} and m.direction = 'in'
+            and ${exceptMessageId ? sql`m.id <> ${exceptMessageId}` : sql`true`}) as found`,
+      );
+      return !!row?.found;
+    },
+
+    /**
+     * The conversation of (network, contact) for a voice message, made when new without showing
+     * in the SMS inbox (`has_sms` false); its unread count, time and preview stay as they are.
+     */
+    async ensureVoiceThread(workspaceId: string, networkId: string, contactId: string): Promise<string> {
+      const [row] = await db
+        .insert(conversations)
+        .values({ workspaceId, networkId, contactId, hasSms: false })
+        .onConflictDoUpdate({
+          target: [conversations.networkId, conversations.contactId],
+          set: { contactId: sql`excluded.contact_id` },
+        })
+        .returning({ id: conversations.id });
+      return row!.id;
     },
   };
 }

@@ -1,6 +1,13 @@
 import type { Network, NetworkKind, NetworkStatus } from '@switchboard/contract';
 import { maskSecret } from '../../lib/secret-box.js';
-import type { AndroidDeviceRow, NetworkCounts, NetworkRow } from './networks.repository.js';
+import type { AndroidDeviceRow } from './android-pairings.repository.js';
+import type { NetworkRow } from './networks.repository.js';
+
+/** Messages in and out today (from messaging's history). */
+export interface NetworkCounts {
+  inToday: number;
+  outToday: number;
+}
 
 /** Settings fields that are secrets, per kind: sealed at rest, masked in answers. */
 export const SECRET_FIELDS: Record<NetworkKind, readonly string[]> = {

@@ -1,19 +1,13 @@
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database.js';
-import { androidDevices, messages, networkLeases, networkLogs, networks } from '../../db/schema/index.js';
+import { networkLeases, networkLogs, networks } from '../../db/schema/index.js';
 
 export type NetworkRow = typeof networks.$inferSelect;
 export type NewNetworkRow = typeof networks.$inferInsert;
-export type AndroidDeviceRow = typeof androidDevices.$inferSelect;
 export type NetworkLogRow = typeof networkLogs.$inferSelect;
 
 /** Log entries kept per network (the newest). */
 export const LOG_KEPT = 500;
-
-export interface NetworkCounts {
-  inToday: number;
-  outToday: number;
-}
 
 /** Networks, their logs and leases. Workspace-facing queries take `workspaceId`; channel-facing ones take a network id from a verified source. */
 export function createNetworksRepository(db: Db) {
@@ -92,25 +86,22 @@ export function createNetworksRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** Messages in and out since `since`, per network of the workspace (or of one network). */
-    async countsSince(workspaceId: string, since: Date, networkId?: string): Promise<Map<string, NetworkCounts>> {
+    /** The ids among `ids` that are networks of the workspace. */
+    async ownIds(workspaceId: string, ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
       const rows = await db
-        .select({
-          networkId: messages.networkId,
-          inToday: sql<number>`count(*) filter (where ${messages.direction} = 'in')::int`,
-          outToday: sql<number>`count(*) filter (where ${messages.direction} = 'out')::int`,
-        })
-        .from(messages)
-        .where(
-          and(
-            eq(messages.workspaceId, workspaceId),
-            networkId ? eq(messages.networkId, networkId) : undefined,
-            gte(messages.createdAt, since),
-          ),
-        )
-        .groupBy(messages.networkId);
-      return new Map(rows.map((r) => [r.networkId, { inToday: r.inToday, outToday: r.outToday }]));
+        .select({ id: networks.id })
+        .from(networks)
+        .where(and(eq(networks.workspaceId, workspaceId), inArray(networks.id, ids)));
+      return new Set(rows.map((r) => r.id));
     },
+
+    /** The workspace's networks (id, name, address). */
+    summaries: (workspaceId: string, tx: Db = db) =>
+      tx
+        .select({ id: networks.id, name: networks.name, address: networks.address })
+        .from(networks)
+        .where(eq(networks.workspaceId, workspaceId)),
 
     /** Adds an entry and keeps the newest LOG_KEPT per network, so a flood of forged webhooks cannot fill the disk. */
     async addLog(networkId: string, entry: Pick<NetworkLogRow, 'kind' | 'message' | 'details'>): Promise<void> {
@@ -128,31 +119,6 @@ export function createNetworksRepository(db: Db) {
         .where(eq(networkLogs.networkId, networkId))
         .orderBy(desc(networkLogs.createdAt))
         .limit(limit),
-
-    async findAndroidDevice(networkId: string): Promise<AndroidDeviceRow | undefined> {
-      const [row] = await db.select().from(androidDevices).where(eq(androidDevices.networkId, networkId));
-      return row;
-    },
-
-    async upsertAndroidPairing(values: typeof androidDevices.$inferInsert, tx: Db = db): Promise<void> {
-      await tx
-        .insert(androidDevices)
-        .values(values)
-        .onConflictDoUpdate({
-          target: androidDevices.networkId,
-          // A new registration token unpairs the phone: its device token stops working at once.
-          set: {
-            registrationTokenHash: values.registrationTokenHash,
-            registrationTokenHint: values.registrationTokenHint,
-            webhookToken: values.webhookToken,
-            signingKey: values.signingKey,
-            deviceId: null,
-            deviceTokenHash: null,
-            pushToken: null,
-            registeredAt: null,
-          },
-        });
-    },
 
     /**
      * Takes or renews the lease of every enabled network for `holder`; a lease held by another

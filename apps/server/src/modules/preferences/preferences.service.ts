@@ -5,9 +5,8 @@ import {
   type UiPreferences,
   type UpdatePreferencesBody,
 } from '@switchboard/contract';
-import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
-import { createPreferencesRepository, type StoredPreferences } from './preferences.repository.js';
+import type { StoredPreferences, UsersService } from '../users/users.service.js';
 
 /**
  * Reads the stored column into the API shape. Only this module writes it, through validated
@@ -28,8 +27,9 @@ export function toPreferences(stored: StoredPreferences): Preferences {
 }
 
 /** The signed-in user's UI choices and bookmarks; they follow the user to any browser. */
-export function createPreferencesService(db: Db) {
-  const repo = createPreferencesRepository(db);
+export function createPreferencesService(users: Pick<UsersService, 'preferences'>) {
+  // Stored in the users table: the users module reads and writes them.
+  const repo = users.preferences;
   // The caller was authenticated a moment ago; a missing row means the account is gone.
   const orSignIn = (stored: StoredPreferences | undefined): Preferences => {
     if (stored === undefined) throw new AppError('UNAUTHENTICATED', 'Please sign in.');

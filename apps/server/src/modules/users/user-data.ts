@@ -1,5 +1,5 @@
 import type { UserData } from '@switchboard/contract';
-import type { UserRow } from '../../db/schema/index.js';
+import type { UserRow } from './users.sql.js';
 
 /** The public view of a user: nothing secret ever leaves through here. */
 export type PublicUserFields = Pick<

@@ -1,9 +1,39 @@
 import type { Db } from '../../db/database.js';
+import { createMembersRepository } from './members.repository.js';
+import { createPreferencesRepository } from './preferences.repository.js';
 import { createUsersRepository } from './users.repository.js';
 
-/** User look-ups for other modules (auth, later members and profile settings). */
+export type { MemberRow } from './members.repository.js';
+export type { StoredPreferences } from './preferences.repository.js';
+export type { UserRow } from './users.sql.js';
+
+/**
+ * The users table's one owner. Accounts for auth (by e-mail, by id, new users, passwords); the
+ * members of a workspace and their roles for the members module (locks included, in the
+ * caller's transaction); a user's stored UI preferences for the preferences module.
+ */
 export function createUsersService(db: Db) {
-  return createUsersRepository(db);
+  const accounts = createUsersRepository(db);
+  const members = createMembersRepository(db);
+  const preferences = createPreferencesRepository(db);
+  return {
+    findByEmail: accounts.findByEmail,
+    findById: accounts.findById,
+    findPublicById: accounts.findPublicById,
+    insert: accounts.insert,
+    setPasswordHash: accounts.setPasswordHash,
+
+    /** A workspace's members (`workspaceId` first in each). */
+    members: {
+      list: members.list,
+      lockInWorkspace: members.lockInWorkspace,
+      lockActiveAdmins: members.lockActiveAdmins,
+      setRole: members.setRole,
+    },
+
+    /** A user's own preferences (by the signed-in user's id). */
+    preferences: { find: preferences.find, update: preferences.update },
+  };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;

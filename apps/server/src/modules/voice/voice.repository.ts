@@ -1,11 +1,11 @@
 import { and, desc, eq, gte, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { VoiceMessage } from '@switchboard/contract';
-import { queryRows, type Db } from '../../db/database.js';
-import { contacts, voiceMessages } from '../../db/schema/index.js';
+import type { Db } from '../../db/database.js';
+import { voiceMessages } from '../../db/schema/index.js';
+import { contactsTable as contacts, type ContactRow } from '../contacts/contacts.sql.js';
 import { containsPattern, cursorText, type Keyset } from '../../lib/keyset-cursor.js';
 
 export type VoiceMessageRow = typeof voiceMessages.$inferSelect;
-type ContactRow = typeof contacts.$inferSelect;
 
 /** A voice message with its caller, and the exact (microsecond) time its cursor is made of. */
 export interface VoiceMessageWithContact {
@@ -17,8 +17,9 @@ export interface VoiceMessageWithContact {
 export interface NewVoiceMessage {
   workspaceId: string;
   networkId: string;
-  /** The caller, normalised (E.164 where it reads as a number). */
-  phoneNumber: string;
+  /** The caller's contact and their conversation with the network (contacts and messaging made them). */
+  contactId: string;
+  conversationId: string;
   providerRecordingId: string | null;
   storageKey: string;
   contentType: VoiceMessage['contentType'];
@@ -42,7 +43,11 @@ export interface VoiceListFilters {
 
 const cursorAt = sql<string>`${cursorText(sql`${voiceMessages.createdAt}`)}`;
 
-/** Voice messages. Every workspace-facing query takes `workspaceId`. */
+/**
+ * Voice messages. Every workspace-facing query takes `workspaceId`; those of a provider's
+ * callbacks take the network (verified by the callback's signature). The caller is joined
+ * through the contacts module's table.
+ */
 export function createVoiceRepository(db: Db) {
   const selectWithContact = (tx: Db = db) =>
     tx
@@ -51,38 +56,35 @@ export function createVoiceRepository(db: Db) {
       .innerJoin(contacts, eq(contacts.id, voiceMessages.contactId));
 
   return {
-    /**
-     * Stores a voice message in one statement: finds or adds the caller's contact and the
-     * conversation of (network, caller), then the message. The conversation's unread counter,
-     * time and preview are left alone: the SMS inbox counts SMS only. Returns null when the
-     * provider's recording id is already stored (a callback retry).
-     */
+    /** Stores a voice message; null when the provider's recording id is already stored (a callback retry). */
     async insert(input: NewVoiceMessage): Promise<{ id: string } | null> {
-      const [row] = await queryRows<{ id: string | null }>(
-        db,
-        sql`
-        with c as (
-          insert into contacts (workspace_id, phone_number) values (${input.workspaceId}, ${input.phoneNumber})
-          on conflict (workspace_id, phone_number) do update set phone_number = excluded.phone_number
-          returning id
-        ), v as (
-          insert into conversations (workspace_id, network_id, contact_id, has_sms)
-          select ${input.workspaceId}, ${input.networkId}, c.id, false from c
-          on conflict (network_id, contact_id) do update set contact_id = excluded.contact_id
-          returning id, contact_id
-        ), m as (
-          insert into voice_messages (workspace_id, network_id, conversation_id, contact_id, provider_recording_id,
-            storage_key, content_type, size_bytes, duration_seconds, transcript, created_at)
-          select ${input.workspaceId}, ${input.networkId}, v.id, v.contact_id, ${input.providerRecordingId},
-            ${input.storageKey}, ${input.contentType}, ${input.sizeBytes}, ${input.durationSeconds}, ${input.transcript},
-            coalesce(${input.createdAt?.toISOString() ?? null}::timestamptz, now())
-          from v
-          on conflict (network_id, provider_recording_id) do nothing
-          returning id
-        )
-        select (select id from m) as id`,
-      );
-      return row?.id ? { id: row.id } : null;
+      const [row] = await db
+        .insert(voiceMessages)
+        .values({
+          workspaceId: input.workspaceId,
+          networkId: input.networkId,
+          conversationId: input.conversationId,
+          contactId: input.contactId,
+          providerRecordingId: input.providerRecordingId,
+          storageKey: input.storageKey,
+          contentType: input.contentType,
+          sizeBytes: input.sizeBytes,
+          durationSeconds: input.durationSeconds,
+          transcript: input.transcript,
+          createdAt: input.createdAt,
+        })
+        .onConflictDoNothing({ target: [voiceMessages.networkId, voiceMessages.providerRecordingId] })
+        .returning({ id: voiceMessages.id });
+      return row ?? null;
+    },
+
+    /** Voice messages nobody listened to yet (the navigation badge). */
+    async unlistenedCount(workspaceId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(voiceMessages)
+        .where(and(eq(voiceMessages.workspaceId, workspaceId), isNull(voiceMessages.listenedAt)));
+      return row?.n ?? 0;
     },
 
     async find(workspaceId: string, id: string): Promise<VoiceMessageWithContact | undefined> {

@@ -1,10 +1,19 @@
 import { eq } from 'drizzle-orm';
-import type { RegistrationDetails } from '@switchboard/contract';
+import type { ComplianceLanguage, RegistrationDetails } from '@switchboard/contract';
 import type { Db } from '../../db/database.js';
 import { workspaces } from '../../db/schema/index.js';
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 
+/** The workspace's own opt-out texts (null: the default of its language). */
+export interface StoredComplianceTexts {
+  language: ComplianceLanguage;
+  optOutReply: string | null;
+  optInReply: string | null;
+  helpReply: string | null;
+}
+
+/** Workspaces, with the settings other modules keep on them (compliance texts, auto-reply guard). */
 export function createWorkspacesRepository(db: Db) {
   return {
     async insert(name: string, tx: Db = db): Promise<WorkspaceRow> {
@@ -27,6 +36,53 @@ export function createWorkspacesRepository(db: Db) {
         .where(eq(workspaces.id, id))
         .returning();
       return row!;
+    },
+
+    /** Locks the workspace's row until the transaction ends (serialises per-workspace limits). */
+    async lock(id: string, tx: Db): Promise<void> {
+      await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, id)).for('update');
+    },
+
+    async complianceTexts(id: string, tx: Db = db): Promise<StoredComplianceTexts | undefined> {
+      const [row] = await tx
+        .select({
+          language: workspaces.complianceLanguage,
+          optOutReply: workspaces.optOutReply,
+          optInReply: workspaces.optInReply,
+          helpReply: workspaces.helpReply,
+        })
+        .from(workspaces)
+        .where(eq(workspaces.id, id));
+      return row;
+    },
+
+    /** Changes the given texts and language (a null text goes back to the default). */
+    async setComplianceTexts(id: string, patch: Partial<StoredComplianceTexts>): Promise<void> {
+      await db
+        .update(workspaces)
+        .set({
+          complianceLanguage: patch.language,
+          optOutReply: patch.optOutReply,
+          optInReply: patch.optInReply,
+          helpReply: patch.helpReply,
+          updatedAt: new Date(),
+        })
+        .where(eq(workspaces.id, id));
+    },
+
+    async autoReplyHourlyLimit(id: string, tx: Db = db): Promise<number | undefined> {
+      const [row] = await tx
+        .select({ limit: workspaces.autoReplyHourlyLimit })
+        .from(workspaces)
+        .where(eq(workspaces.id, id));
+      return row?.limit;
+    },
+
+    async setAutoReplyHourlyLimit(id: string, limit: number): Promise<void> {
+      await db
+        .update(workspaces)
+        .set({ autoReplyHourlyLimit: limit, updatedAt: new Date() })
+        .where(eq(workspaces.id, id));
     },
   };
 }

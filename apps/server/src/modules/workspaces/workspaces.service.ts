@@ -1,7 +1,9 @@
 import type { RegistrationDetails, Workspace } from '@switchboard/contract';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
-import { createWorkspacesRepository, type WorkspaceRow } from './workspaces.repository.js';
+import { createWorkspacesRepository, type StoredComplianceTexts, type WorkspaceRow } from './workspaces.repository.js';
+
+export type { StoredComplianceTexts } from './workspaces.repository.js';
 
 function toWorkspace(row: WorkspaceRow): Workspace {
   return {
@@ -29,6 +31,18 @@ export function createWorkspacesService(db: Db, options: WorkspacesServiceOption
 
     /** Whether the database has any workspace yet. */
     any: () => repo.any(),
+
+    /** In the caller's transaction: holds the workspace's row (a per-workspace count and insert). */
+    lock: (workspaceId: string, tx: Db) => repo.lock(workspaceId, tx),
+
+    /** Stored for the compliance module; undefined for no such workspace. */
+    complianceTexts: (workspaceId: string, tx?: Db) => repo.complianceTexts(workspaceId, tx),
+    setComplianceTexts: (workspaceId: string, patch: Partial<StoredComplianceTexts>) =>
+      repo.setComplianceTexts(workspaceId, patch),
+
+    /** Stored for the auto-reply module (its loop guard); undefined for no such workspace. */
+    autoReplyHourlyLimit: (workspaceId: string, tx?: Db) => repo.autoReplyHourlyLimit(workspaceId, tx),
+    setAutoReplyHourlyLimit: (workspaceId: string, limit: number) => repo.setAutoReplyHourlyLimit(workspaceId, limit),
 
     /** Spec §7 `new_user`: idempotent — the same details give the same workspace. */
     async saveRegistration(workspaceId: string, details: RegistrationDetails): Promise<Workspace> {

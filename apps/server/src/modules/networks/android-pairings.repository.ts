@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { NetworkStatus } from '@switchboard/contract';
 import type { Db } from '../../db/database.js';
-import { androidDevices, contacts, messages, networks } from '../../db/schema/index.js';
+import { androidDevices, networks } from '../../db/schema/index.js';
 
 export type AndroidDeviceRow = typeof androidDevices.$inferSelect;
 
@@ -23,14 +23,6 @@ export interface RegisteredDevice {
   signingKey: string;
 }
 
-/** An outbound message waiting for the phone, with its recipient. */
-export interface PendingMessage {
-  id: string;
-  body: string;
-  createdAt: Date;
-  phoneNumber: string;
-}
-
 const networkColumns = {
   id: networks.id,
   workspaceId: networks.workspaceId,
@@ -40,10 +32,11 @@ const networkColumns = {
 };
 
 /**
- * Pairings of SMSGate phones and the outbound queries their polls need. Every lookup starts from
- * a credential the phone presented (a token hash) or a network id from a verified source.
+ * Pairings of SMSGate phones with Android networks (android_devices, owned by the networks
+ * module). Every lookup starts from a credential the phone presented (a token hash) or a network
+ * id from a verified source, so none takes a workspace.
  */
-export function createAndroidRepository(db: Db) {
+export function createAndroidPairingsRepository(db: Db) {
   async function pairingWhere(condition: SQL): Promise<Pairing | undefined> {
     const [row] = await db
       .select({ device: androidDevices, network: networkColumns })
@@ -85,34 +78,31 @@ export function createAndroidRepository(db: Db) {
         .where(and(eq(androidDevices.networkId, networkId), eq(androidDevices.deviceId, deviceId)));
     },
 
-    /**
-     * Outbound messages the phone has not reported beyond Processed: queued ones first (so a phone
-     * slow to report never starves new messages), then those it took, so a lost state report is
-     * repaired when the phone sees the id again and re-reports it.
-     */
-    async pendingMessages(networkId: string, order: 'lifo' | 'fifo', limit: number): Promise<PendingMessage[]> {
-      const byAge = order === 'fifo' ? asc : desc;
-      return db
-        .select({
-          id: messages.id,
-          body: messages.body,
-          createdAt: messages.createdAt,
-          phoneNumber: contacts.phoneNumber,
-        })
-        .from(messages)
-        .innerJoin(contacts, eq(contacts.id, messages.contactId))
-        .where(
-          and(
-            eq(messages.networkId, networkId),
-            eq(messages.direction, 'out'),
-            // Literal states, so the planner can use the partial dispatch index.
-            sql`${messages.state} in ('queued', 'sending')`,
-          ),
-        )
-        .orderBy(sql`${messages.state} = 'queued' desc`, byAge(messages.createdAt), byAge(messages.id))
-        .limit(limit);
+    async findDevice(networkId: string): Promise<AndroidDeviceRow | undefined> {
+      const [row] = await db.select().from(androidDevices).where(eq(androidDevices.networkId, networkId));
+      return row;
+    },
+
+    /** A new registration token unpairs the phone: its device token stops working at once. */
+    async upsertPairing(values: typeof androidDevices.$inferInsert, tx: Db = db): Promise<void> {
+      await tx
+        .insert(androidDevices)
+        .values(values)
+        .onConflictDoUpdate({
+          target: androidDevices.networkId,
+          set: {
+            registrationTokenHash: values.registrationTokenHash,
+            registrationTokenHint: values.registrationTokenHint,
+            webhookToken: values.webhookToken,
+            signingKey: values.signingKey,
+            deviceId: null,
+            deviceTokenHash: null,
+            pushToken: null,
+            registeredAt: null,
+          },
+        });
     },
   };
 }
 
-export type AndroidRepository = ReturnType<typeof createAndroidRepository>;
+export type AndroidPairingsRepository = ReturnType<typeof createAndroidPairingsRepository>;

@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database.js';
 import { afterCursor, containsPattern, cursorText, encodeCursor } from '../../lib/keyset-cursor.js';
-import { camelRow, type ContactRow, type ConversationRow, type MessageRow } from '../messaging/message-rows.js';
+import { camelRow } from '../../lib/camel-row.js';
+import { contactsTable } from '../contacts/contacts.sql.js';
+import type { ContactRow, ConversationRow, MessageRow } from './message-rows.js';
 
 export interface ConversationFilters {
   q?: string;
@@ -92,8 +94,11 @@ const withContact = (row: ThreadRow): ConversationWithContact => {
   };
 };
 
-/** Conversations, their messages and their counters; every query takes the workspace. */
-export function createConversationsRepository(db: Db) {
+/**
+ * The SMS inbox's reads of conversations and messages (keyset pages, search, read state); every
+ * query takes the workspace. A thread's contact is joined through the contacts module's table.
+ */
+export function createInboxRepository(db: Db) {
   return {
     /** The inbox: newest activity first, keyset pages on (last_message_at, id). */
     async list(
@@ -117,7 +122,7 @@ export function createConversationsRepository(db: Db) {
       const rows = await pageRows<ThreadRow>(
         db,
         sql`select ${THREAD_COLUMNS}, ${cursorText(sql`v.last_message_at`)} as cursor_at
-          from conversations v join contacts c on c.id = v.contact_id
+          from conversations v join ${contactsTable} c on c.id = v.contact_id
           where ${sql.join(where, sql` and `)}
           order by v.last_message_at desc nulls last, v.id desc nulls last
           limit ${limit + 1}`,
@@ -129,7 +134,7 @@ export function createConversationsRepository(db: Db) {
       const [row] = await queryRows<ThreadRow>(
         db,
         sql`select ${THREAD_COLUMNS}, '' as cursor_at
-          from conversations v join contacts c on c.id = v.contact_id
+          from conversations v join ${contactsTable} c on c.id = v.contact_id
           where v.id = ${id} and v.workspace_id = ${workspaceId}`,
       );
       return row && withContact(row);
@@ -164,21 +169,18 @@ export function createConversationsRepository(db: Db) {
             update conversations set unread_count = ${unread ? sql`greatest(unread_count, 1)` : sql`0`}
             where id = ${id} and workspace_id = ${workspaceId}
             returning *)
-          select ${THREAD_COLUMNS}, '' as cursor_at from v join contacts c on c.id = v.contact_id`,
+          select ${THREAD_COLUMNS}, '' as cursor_at from v join ${contactsTable} c on c.id = v.contact_id`,
       );
       return row && withContact(row);
     },
 
-    /** The navigation badges. */
-    async counts(workspaceId: string) {
-      const [row] = await queryRows<{ unread: number; unlistened: number }>(
+    /** Threads with unread messages (the inbox badge). */
+    async unreadCount(workspaceId: string): Promise<number> {
+      const [row] = await queryRows<{ unread: number }>(
         db,
-        sql`select
-          (select count(*)::int from conversations where workspace_id = ${workspaceId} and unread_count > 0) as unread,
-          (select count(*)::int from voice_messages where workspace_id = ${workspaceId} and listened_at is null)
-            as unlistened`,
+        sql`select count(*)::int as unread from conversations where workspace_id = ${workspaceId} and unread_count > 0`,
       );
-      return { unreadConversations: row?.unread ?? 0, unlistenedVoiceMessages: row?.unlistened ?? 0 };
+      return row?.unread ?? 0;
     },
   };
 }
@@ -195,4 +197,4 @@ function searchCondition(q: string): SQL {
     or exists (select 1 from messages m where m.conversation_id = v.id and m.body ilike ${text}))`;
 }
 
-export type ConversationsRepository = ReturnType<typeof createConversationsRepository>;
+export type InboxRepository = ReturnType<typeof createInboxRepository>;
