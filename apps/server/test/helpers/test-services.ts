@@ -1,0 +1,137 @@
+import type { ServerToClientEvents } from '@switchboard/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { createServices, type Composition, type ServicesConfig } from '../../src/composition.js';
+import type { Database, Db } from '../../src/db/database.js';
+import type { EventPublisher } from '../../src/realtime/publisher.js';
+import { waitUntil } from './socket-clients.js';
+import { TEST_PASSWORD } from './test-app.js';
+import { openTestDatabase } from './test-database.js';
+
+/**
+ * The middle test tier (immich's "medium" tests): every service composed as in production, on a
+ * fresh migrated database, with no HTTP server, sockets or routes. Business rules are tested here;
+ * route tests keep what only routes show (validation, status codes, roles, isolation).
+ */
+export interface TestServices extends Composition {
+  db: Db;
+  database: Database;
+  /** Every event the services published, in order. */
+  events: RecordedEvents;
+  /** Registers a new workspace with its admin (and its Sandbox network). */
+  workspace(name?: string): Promise<TestWorkspace>;
+  close(): Promise<void>;
+}
+
+export interface TestWorkspace {
+  workspaceId: string;
+  userId: string;
+  /** The workspace's Sandbox network (every new workspace has one). */
+  sandbox: { id: string; address: string };
+}
+
+type EventName = keyof ServerToClientEvents;
+type Payload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
+
+export interface RecordedEvent {
+  workspaceId: string;
+  event: EventName;
+  payload: unknown;
+}
+
+export interface RecordedEvents {
+  all: RecordedEvent[];
+  /** The payloads of one event sent to one workspace, oldest first. */
+  of<E extends EventName>(workspaceId: string, event: E): Payload<E>[];
+  /** Waits (generously: these machines are busy) until `find` finds something among `of(…)`. */
+  waitFor<E extends EventName>(
+    workspaceId: string,
+    event: E,
+    find?: (payload: Payload<E>) => boolean,
+  ): Promise<Payload<E>>;
+}
+
+const TEST_CONFIG: ServicesConfig = {
+  publicUrl: 'http://localhost:5000',
+  filesDir: '/nonexistent-test-files-dir',
+  accessTokenTtl: 900,
+  refreshTokenTtl: 2_592_000,
+  smtpUrl: undefined,
+  mailFrom: 'Switchboard <no-reply@localhost>',
+  sandboxDeliveryMs: 20,
+  messageLeaseSeconds: 30,
+};
+
+function recordingPublisher(): EventPublisher & { recorded: RecordedEvents } {
+  const all: RecordedEvent[] = [];
+  const of = <E extends EventName>(workspaceId: string, event: E) =>
+    all.filter((e) => e.workspaceId === workspaceId && e.event === event).map((e) => e.payload as Payload<E>);
+  return {
+    toWorkspace(workspaceId, event, ...payload) {
+      all.push({ workspaceId, event, payload: payload[0] });
+    },
+    recorded: {
+      all,
+      of,
+      waitFor: (workspaceId, event, find = () => true) =>
+        waitUntil(
+          () => of(workspaceId, event).find(find),
+          () => `no matching ${event} for workspace ${workspaceId} (got ${JSON.stringify(of(workspaceId, event))})`,
+          15_000,
+        ),
+    },
+  };
+}
+
+const silentLogger: FastifyBaseLogger = {
+  level: 'silent',
+  fatal: () => {},
+  error: () => {},
+  warn: () => {},
+  info: () => {},
+  debug: () => {},
+  trace: () => {},
+  silent: () => {},
+  child: () => silentLogger,
+};
+
+/**
+ * Every service on a fresh database. `start` (default true) starts the network runner, so
+ * queued messages are dispatched (the Sandbox answers `sent`, then `delivered`).
+ */
+export async function createTestServices(
+  options: { config?: Partial<ServicesConfig>; start?: boolean } = {},
+): Promise<TestServices> {
+  const database = await openTestDatabase();
+  const events = recordingPublisher();
+  const composition = createServices({
+    config: { ...TEST_CONFIG, ...options.config },
+    keys: {
+      jwtSecret: 'test-secret-that-is-at-least-32-characters-long',
+      secretsKey: 'test-secrets-key-that-is-at-least-32-characters',
+    },
+    db: database.db,
+    soleInstance: database.dialect === 'pglite',
+    log: silentLogger,
+    events,
+  });
+  if (options.start ?? true) await composition.networkRunner.start();
+  let workspaces = 0;
+  return {
+    ...composition,
+    db: database.db,
+    database,
+    events: events.recorded,
+    async workspace(name = `Workspace ${++workspaces}`) {
+      const email = `admin-${workspaces}-${Math.random().toString(36).slice(2, 8)}@service.test`;
+      const session = await composition.services.auth.register({ displayName: name, email, password: TEST_PASSWORD });
+      const { workspaceId, id: userId } = session.userData;
+      const [sandbox] = await composition.services.networks.list(workspaceId);
+      if (!sandbox) throw new Error('a new workspace has no Sandbox network');
+      return { workspaceId, userId, sandbox: { id: sandbox.id, address: sandbox.address } };
+    },
+    async close() {
+      await composition.close();
+      await database.close();
+    },
+  };
+}
