@@ -14,7 +14,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { SEED_MANIFEST, seedLarge, type SeedLargeResult } from '../src/seed/seed-large.js';
+import { SEED_MANIFEST, seedLarge, type SeedLargeResult } from '../scripts/seed-large.js';
 import { apiCall, demoAdminAuthorization, startBenchServer } from './lib/server-process.js';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);

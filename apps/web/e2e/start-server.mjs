@@ -1,14 +1,26 @@
 // Starts the built server for the browser tests on a fresh embedded database.
+import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 rmSync(process.env.DATA_DIR, { recursive: true, force: true });
-const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../server/dist');
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const dist = path.join(root, 'apps/server/dist');
 // E2E_LONG_THREAD=N: first a conversation with N messages on its own contact ("Long Thread"),
-// for conversations-long-thread.spec.ts (a few seconds with `seed:large`'s generator).
+// for conversations-long-thread.spec.ts (a few seconds with `seed:large`'s generator, which is
+// a script beside the server, not part of its build).
 if (process.env.E2E_LONG_THREAD) {
-  const { seedLarge } = await import(pathToFileURL(path.join(dist, 'seed/seed-large.js')).href);
-  await seedLarge({ dataDir: process.env.DATA_DIR, longThread: Number(process.env.E2E_LONG_THREAD) });
+  execFileSync(
+    path.join(root, 'node_modules/.bin/tsx'),
+    [
+      'apps/server/scripts/seed-large.ts',
+      '--long-thread',
+      process.env.E2E_LONG_THREAD,
+      '--data-dir',
+      process.env.DATA_DIR,
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
 }
 await import(pathToFileURL(path.join(dist, 'server.js')).href);

@@ -14,6 +14,10 @@ export class DataDirLockedError extends Error {
  * PGlite does not lock its directory and a second process writing to it corrupts data, so the
  * server takes an exclusive lock first. The lock is refreshed while the process runs and goes
  * stale 10 s after a crash, so a restart after a crash works without manual clean-up.
+ *
+ * proper-lockfile because it locks with mkdir (atomic on every file system, network ones too),
+ * with staleness and a refresh timer; flock-style locks need a native addon, and no maintained
+ * package does this better (its slow release pace is that of a finished, small library).
  */
 export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   try {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { createMessagesRepository } from './messages.repository.js';
+import { createMessageHistoryRepository } from './message-history.repository.js';
 
 /**
  * What other modules ask of the messages stored so far: per-network counts (the networks list)
@@ -7,7 +7,7 @@ import { createMessagesRepository } from './messages.repository.js';
  * only, so it is built before the services that need it (networks comes before the pipeline).
  */
 export function createMessageHistory(db: Db) {
-  const repo = createMessagesRepository(db);
+  const repo = createMessageHistoryRepository(db);
   return {
     /** Messages in and out since `since`, per network of the workspace (or of one network). */
     countsSince: (workspaceId: string, since: Date, networkId?: string) =>

@@ -79,51 +79,6 @@ export function createOutboundQueueRepository(db: Db) {
     },
 
     /**
-     * Records sends the channel accepted, many in one statement (the dispatcher's hottest write).
-     * Each result is the updated row, or undefined when the message left `sending` meanwhile.
-     */
-    async markSentMany(sends: SentRecord[]): Promise<Array<MessageRow | undefined>> {
-      const rows = await queryRows<Record<string, unknown>>(
-        db,
-        sql`update messages m set state = v.state::message_state, provider_message_id = v.pid,
-          sent_at = coalesce(m.sent_at, now()),
-          delivered_at = case when v.state = 'delivered' then now() else m.delivered_at end,
-          lease_until = null, error_code = null, error_text = null, updated_at = now()
-        from (values ${sql.join(
-          sends.map((send) => sql`(${send.id}::uuid, ${send.providerMessageId}, ${send.state})`),
-          sql`, `,
-        )}) as v(id, pid, state)
-        where m.id = v.id and m.state = 'sending'
-        returning m.*`,
-      );
-      const byId = new Map(rows.map((row) => [row.id as string, camelRow<MessageRow>(row)]));
-      return sends.map((send) => byId.get(send.id));
-    },
-
-    async retryLater(
-      id: string,
-      at: Date,
-      errorCode: string | null,
-      errorText: string,
-    ): Promise<MessageRow | undefined> {
-      const [row] = await db
-        .update(messages)
-        .set({ state: 'queued', nextAttemptAt: at, leaseUntil: null, errorCode, errorText, updatedAt: new Date() })
-        .where(and(eq(messages.id, id), eq(messages.state, 'sending')))
-        .returning();
-      return row;
-    },
-
-    async markFailed(id: string, errorCode: string | null, errorText: string): Promise<MessageRow | undefined> {
-      const [row] = await db
-        .update(messages)
-        .set({ state: 'failed', failedAt: new Date(), leaseUntil: null, errorCode, errorText, updatedAt: new Date() })
-        .where(and(eq(messages.id, id), sql`${messages.state} in ('queued', 'sending')`))
-        .returning();
-      return row;
-    },
-
-    /**
      * Outbound messages the phone has not reported beyond Processed: queued ones first (so a phone
      * slow to report never starves new messages), then those it took, so a lost state report is
      * repaired when the phone sees the id again and re-reports it.

@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.js';
 import { createBatcher } from '../../lib/batcher.js';
 import type { MessageRow } from './message-rows.js';
 import { createOutboundQueueRepository, type SentRecord } from './outbound-queue.repository.js';
+import { createSendOutcomesRepository } from './send-outcomes.repository.js';
 
 export type { ClaimedMessage, PendingMessage, SentRecord } from './outbound-queue.repository.js';
 
@@ -12,15 +13,16 @@ export type { ClaimedMessage, PendingMessage, SentRecord } from './outbound-queu
  */
 export function createOutboundQueue(db: Db) {
   const repo = createOutboundQueueRepository(db);
+  const outcomes = createSendOutcomesRepository(db);
   // Accepted sends of every network this instance runs, written together: one statement per turn.
-  const sentRecorder = createBatcher((sends: SentRecord[]) => repo.markSentMany(sends), { maxBatch: 500 });
+  const sentRecorder = createBatcher((sends: SentRecord[]) => outcomes.markSentMany(sends), { maxBatch: 500 });
 
   return {
     claim: repo.claim,
     releaseClaims: repo.releaseClaims,
     nextDue: repo.nextDue,
-    retryLater: repo.retryLater,
-    markFailed: repo.markFailed,
+    retryLater: outcomes.retryLater,
+    markFailed: outcomes.markFailed,
     /** Records a send the channel accepted (`sent` + provider id); undefined if it left `sending`. */
     recordSent: (send: SentRecord): Promise<MessageRow | undefined> => sentRecorder.add(send),
     /** Resolves once the sends recorded so far are written (a receipt must not overtake its send). */

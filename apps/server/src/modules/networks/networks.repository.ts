@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/database.js';
-import { networkLeases, networkLogs, networks } from '../../db/schema/index.js';
+import type { Db } from '../../db/database.js';
+import { networkLogs, networks } from '../../db/schema/index.js';
 
 export type NetworkRow = typeof networks.$inferSelect;
 export type NewNetworkRow = typeof networks.$inferInsert;
@@ -9,7 +9,7 @@ export type NetworkLogRow = typeof networkLogs.$inferSelect;
 /** Log entries kept per network (the newest). */
 export const LOG_KEPT = 500;
 
-/** Networks, their logs and leases. Workspace-facing queries take `workspaceId`; channel-facing ones take a network id from a verified source. */
+/** Networks and their logs. Workspace-facing queries take `workspaceId`; channel-facing ones take a network id from a verified source. */
 export function createNetworksRepository(db: Db) {
   return {
     async insert(values: NewNetworkRow, tx: Db = db): Promise<NetworkRow> {
@@ -119,38 +119,6 @@ export function createNetworksRepository(db: Db) {
         .where(eq(networkLogs.networkId, networkId))
         .orderBy(desc(networkLogs.createdAt))
         .limit(limit),
-
-    /**
-     * Takes or renews the lease of every enabled network for `holder`; a lease held by another
-     * instance is taken only once it has run out. Returns the ids this holder now runs.
-     */
-    async claimLeases(holder: string, seconds: number): Promise<string[]> {
-      const rows = await queryRows<{ network_id: string }>(
-        db,
-        sql`
-        insert into ${networkLeases} (network_id, holder, expires_at)
-        select id, ${holder}, now() + make_interval(secs => ${seconds}) from ${networks} where enabled
-        on conflict (network_id) do update set holder = excluded.holder, expires_at = excluded.expires_at
-          where ${networkLeases.holder} = excluded.holder or ${networkLeases.expiresAt} < now()
-        returning network_id`,
-      );
-      return rows.map((r) => r.network_id);
-    },
-
-    async releaseLeases(holder: string, networkIds?: string[]): Promise<void> {
-      await db
-        .delete(networkLeases)
-        .where(
-          networkIds
-            ? and(eq(networkLeases.holder, holder), inArray(networkLeases.networkId, networkIds))
-            : eq(networkLeases.holder, holder),
-        );
-    },
-
-    /** Embedded database only (one process by the data-dir lock): every lease left is a dead process's. */
-    async clearAllLeases(): Promise<void> {
-      await db.delete(networkLeases);
-    },
   };
 }
 

@@ -8,7 +8,8 @@ import { createAndroidPairings } from './android-pairings.js';
 import { createNetworkEditing, networkNotFound } from './network-editing.js';
 import { createSecretsReader } from './network-secrets.js';
 import { toNetwork, type NetworkViewContext } from './network-view.js';
-import { createNetworksRepository, type NetworkRow } from './networks.repository.js';
+import { createNetworkLeasesRepository } from './network-leases.repository.js';
+import { createNetworksRepository, type NetworkLogRow, type NetworkRow } from './networks.repository.js';
 import { createRuntimeCache } from './runtime-cache.js';
 
 export { SANDBOX_ADDRESS } from './network-editing.js';
@@ -32,21 +33,13 @@ type ChangeListener = (networkId: string, change: 'changed' | 'removed') => void
  */
 export function createNetworksService(deps: NetworksServiceDeps) {
   const repo = createNetworksRepository(deps.db);
+  const leases = createNetworkLeasesRepository(deps.db);
   const pairings = createAndroidPairings(deps);
   const listeners = new Set<ChangeListener>();
   const addLog = (id: string, entry: NetworkLogInput) =>
     repo.addLog(id, { kind: entry.kind, message: entry.message, details: entry.details ?? null });
   const secretsOf = createSecretsReader(deps.secretBox, addLog);
-  const runtimeOf = (row: NetworkRow): NetworkRuntime => ({
-    id: row.id,
-    workspaceId: row.workspaceId,
-    kind: row.kind,
-    name: row.name,
-    address: row.address,
-    throughput: row.throughput,
-    enabled: row.enabled,
-    settings: { ...row.settings, ...secretsOf(row) },
-  });
+  const runtimeOf = (row: NetworkRow) => runtimeFrom(row, secretsOf(row));
   const runtimes = createRuntimeCache({ findById: repo.findById, runtimeOf, touch: repo.touch });
 
   async function view(row: NetworkRow): Promise<Network> {
@@ -113,14 +106,7 @@ export function createNetworksService(deps: NetworksServiceDeps) {
     async logs(workspaceId: string, id: string): Promise<NetworkLogEntry[]> {
       const row = await repo.findInWorkspace(workspaceId, id);
       if (!row) throw networkNotFound();
-      const rows = await repo.listLogs(id, LOG_PAGE);
-      return rows.map((r) => ({
-        id: r.id,
-        kind: r.kind,
-        message: r.message,
-        details: r.details ?? null,
-        createdAt: r.createdAt.toISOString(),
-      }));
+      return (await repo.listLogs(id, LOG_PAGE)).map(toLogEntry);
     },
 
     /** A workspace's saved network with its secrets opened, read now (no cache): connection tests. */
@@ -157,11 +143,26 @@ export function createNetworksService(deps: NetworksServiceDeps) {
 
     log: addLog,
 
-    claimLeases: (holder: string, seconds: number) => repo.claimLeases(holder, seconds),
-    releaseLeases: (holder: string, networkIds?: string[]) => repo.releaseLeases(holder, networkIds),
-    clearAllLeases: () => repo.clearAllLeases(),
+    /** Which instance runs each network (network-leases.repository.ts). */
+    claimLeases: leases.claimLeases,
+    releaseLeases: leases.releaseLeases,
+    clearAllLeases: leases.clearAllLeases,
   };
 }
+
+/** A network with its secrets opened, as channels use it. */
+function runtimeFrom(row: NetworkRow, secrets: Record<string, string>): NetworkRuntime {
+  const { id, workspaceId, kind, name, address, throughput, enabled } = row;
+  return { id, workspaceId, kind, name, address, throughput, enabled, settings: { ...row.settings, ...secrets } };
+}
+
+const toLogEntry = (r: NetworkLogRow): NetworkLogEntry => ({
+  id: r.id,
+  kind: r.kind,
+  message: r.message,
+  details: r.details ?? null,
+  createdAt: r.createdAt.toISOString(),
+});
 
 function startOfToday(): Date {
   const now = new Date();

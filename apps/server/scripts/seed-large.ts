@@ -10,17 +10,22 @@
  *
  * The database is DATA_DIR's embedded PGlite (or DATABASE_URL's PostgreSQL). A new one is
  * migrated and gets the demo seed first (admin@demo.com / demo-password), through the server's
- * own `openDatabase` and `buildApp`, so what the server would create is what is seeded into.
+ * own `openDatabase`, `createServices` and `seedDemoData`, so what the server would create is
+ * what is seeded into.
+ *
+ * It lives beside the server, not in its runtime source: it writes every table in bulk SQL of its
+ * own (the one place outside src/db that does, on purpose: a million rows through the services
+ * would take hours), and the server never runs it.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql, type SQL } from 'drizzle-orm';
-import { loadConfig } from '../config/config.js';
-import { openDatabase, queryRows, type Database, type Db } from '../db/database.js';
-import { countSegments } from '../lib/sms-segments.js';
-import { DEMO_ACCOUNTS } from './demo-seed.js';
+import { loadConfig } from '../src/config/config.js';
+import { openDatabase, queryRows, type Database, type Db } from '../src/db/database.js';
+import { countSegments } from '../src/lib/sms-segments.js';
+import { DEMO_ACCOUNTS } from '../src/seed/demo-seed.js';
 
 export interface SeedLargeOptions {
   /** Embedded database directory (ignored when `databaseUrl` is set). */
@@ -252,10 +257,29 @@ async function openSeededDatabase(options: SeedLargeOptions, log: (line: string)
         DEMO_SEED: '1',
         LOG_LEVEL: 'silent',
       });
-      // Loaded only here: the whole server, to create the workspace exactly as a start would.
-      const { buildApp } = await import('../app.js');
-      const app = await buildApp(config, { database });
-      await app.close();
+      // Loaded only here: the services, to create the workspace exactly as a start would.
+      const [{ createServices }, { seedDemoData }, { resolveGeneratedSecret }, { default: fastify }] =
+        await Promise.all([
+          import('../src/composition.js'),
+          import('../src/seed/demo-data.js'),
+          import('../src/config/generated-secret.js'),
+          import('fastify'),
+        ]);
+      // Fastify's logger when logging is off: a silent one of the type the services take.
+      const silent = fastify({ logger: false }).log;
+      const composition = createServices({
+        config,
+        keys: {
+          jwtSecret: await resolveGeneratedSecret(config.jwtSecret, config.dataDir, 'jwt-secret'),
+          secretsKey: await resolveGeneratedSecret(config.secretsKey, config.dataDir, 'secrets-key'),
+        },
+        db: database.db,
+        soleInstance: database.dialect === 'pglite',
+        log: silent,
+        events: { toWorkspace: () => {} },
+      });
+      await seedDemoData(composition.services, database.db, silent);
+      await composition.close();
     }
     return database;
   } catch (error) {
