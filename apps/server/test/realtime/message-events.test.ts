@@ -1,4 +1,4 @@
-import type { MessageEvent, NetworksResponse } from '@switchboard/contract';
+import type { ConversationListResponse, MessageEvent, NetworksResponse } from '@switchboard/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { QUIET_MS, sleep, socketClients, waitUntil, workspaceTrio } from '../helpers/socket-clients.js';
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
@@ -52,6 +52,37 @@ describe('real-time socket: message, conversation and network events', () => {
     );
     const states = updates.seen.filter((e) => e.message.id === id).map((e) => e.message.state);
     expect(states).toEqual(['sending', 'sent', 'delivered']);
+  });
+
+  it('announces a contact’s manual opt-out and opt-in to open browsers', async () => {
+    await post(`/api/networks/${sandboxId}/sandbox/messages`, { from: '+12025550306', body: 'hello' });
+    const { contact } = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/conversations?q=${encodeURIComponent('+12025550306')}`,
+        headers: admin.authorization,
+      })
+    ).json<ConversationListResponse>().conversations[0]!;
+    const { seen } = await clients.connectAs(admin, 'contact.updated');
+    const patch = (optedOut: boolean) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/contacts/${contact.id}`,
+        headers: admin.authorization,
+        payload: { optedOut },
+      });
+    await patch(true);
+    const out = await waitUntil(
+      () => seen.find(({ contact: c }) => c.id === contact.id && c.optedOutAt),
+      () => 'contact.updated (opted out)',
+      15_000,
+    );
+    await patch(false);
+    await waitUntil(
+      () => seen.slice(seen.indexOf(out) + 1).find(({ contact: c }) => c.id === contact.id && c.optedOutAt === null),
+      () => 'contact.updated (opted in)',
+      15_000,
+    );
   });
 
   it('announces network changes', async () => {
