@@ -57,114 +57,29 @@ describe('the SMS inbox API', () => {
     });
   const list = (query = '') => get<ConversationListResponse>(admin, `/api/conversations${query}`);
 
-  /** Every page of a listing, following the cursors; `between` runs after each page. */
-  async function allPages(url: (cursor?: string) => string, between?: (page: number) => Promise<void>) {
-    const pages: ConversationListResponse[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await get<ConversationListResponse>(admin, url(cursor));
-      pages.push(page);
-      cursor = page.nextCursor ?? undefined;
-      await between?.(pages.length);
-    } while (cursor);
-    return pages;
-  }
-
+  // The inbox's rules (paging while messages arrive, search, filters, read state and badge counts,
+  // replies, contact edits) are tested in test/services/conversations.test.ts; here: what the
+  // routes alone show (the query string, status codes, validation, roles and isolation).
   describe('the thread list', () => {
     beforeAll(async () => {
-      // 60 threads on the sandbox, arriving in order (the batcher stores concurrent ones together).
-      for (let i = 0; i < 60; i++) await inbound(numberOf(i), `hello number ${i}`);
-    });
-
-    it('pages newest first, without duplicates or gaps while new messages arrive', async () => {
-      const before = await allPages((c) => `/api/conversations?limit=100${c ? `&cursor=${c}` : ''}`);
-      const all = before.flatMap((p) => p.conversations);
-      expect(all.length).toBeGreaterThanOrEqual(60);
-      // New threads and new messages in threads already seen (or not yet seen) arrive between pages.
-      let next = 500;
-      const touched = new Set<string>();
-      const pages = await allPages(
-        (c) => `/api/conversations?limit=7${c ? `&cursor=${c}` : ''}`,
-        async (page) => {
-          await inbound(numberOf(next++), `new thread during page ${page}`);
-          const old = all[(page * 5) % all.length]!;
-          touched.add(old.id);
-          await inbound(old.contact.phoneNumber, `news for an old thread, page ${page}`);
-        },
-      );
-      const seen = pages.flatMap((p) => p.conversations.map((c) => c.id));
-      expect(new Set(seen).size, 'no thread twice').toBe(seen.length);
-      for (const c of all) if (!touched.has(c.id)) expect(seen, 'an untouched thread is never skipped').toContain(c.id);
-      // Each page is in order.
-      for (const page of pages) {
-        const times = page.conversations.map((c) => c.lastMessageAt);
-        expect([...times].sort().reverse()).toEqual(times);
-      }
-      // What moved up is on a fresh first page.
-      const fresh = await list('?limit=100');
-      for (const id of touched) expect(fresh.conversations.map((c) => c.id)).toContain(id);
-    });
-
-    it('shows the contact, the preview, the unread count and the first contact time', async () => {
-      const { conversations } = await list('?q=hello number 7&limit=5');
-      const thread = conversations.find((c) => c.contact.phoneNumber === numberOf(7))!;
-      expect(thread).toMatchObject({
-        networkId: sandboxId,
-        lastMessagePreview: 'hello number 7',
-        unreadCount: 1,
-        contact: { phoneNumber: numberOf(7), name: null, tags: [], optedOutAt: null },
-      });
-      expect(Date.parse(thread.createdAt)).toBeLessThanOrEqual(Date.parse(thread.lastMessageAt));
-    });
-
-    it('searches numbers (whatever the spacing), names and message text; wildcards are literal', async () => {
-      const target = (await list('?q=hello number 42')).conversations[0]!;
-      expect(target.contact.phoneNumber).toBe(numberOf(42));
-      await t.app.inject({
-        method: 'PATCH',
-        url: `/api/contacts/${target.contact.id}`,
-        headers: admin.authorization,
-        payload: { name: 'Zoë Quartermaine' },
-      });
-      expect((await list('?q=quarterMAINE')).conversations.map((c) => c.id)).toEqual([target.id]);
-      expect((await list(`?q=${encodeURIComponent('(202) 555-1042')}`)).conversations.map((c) => c.id)).toEqual([
-        target.id,
-      ]);
-      await inbound(numberOf(43), 'a 5% discount');
-      expect((await list('?q=5%25 disc')).conversations.map((c) => c.contact.phoneNumber)).toEqual([numberOf(43)]);
-      expect((await list('?q=a 5%25')).conversations.map((c) => c.contact.phoneNumber)).toEqual([numberOf(43)]);
-      expect((await list('?q=1_0')).conversations).toEqual([]);
-      expect((await list('?q=no such words anywhere')).conversations).toEqual([]);
-    });
-
-    it('filters by network, unread, opt-out state and date range', async () => {
+      for (let i = 0; i < 5; i++) await inbound(numberOf(i), `hello number ${i}`);
       await inbound(numberOf(900), 'on the second line', secondId);
-      const second = await list(`?networkId=${secondId}`);
-      expect(second.conversations.map((c) => c.contact.phoneNumber)).toEqual([numberOf(900)]);
+    });
 
-      const thread = second.conversations[0]!;
-      await t.app.inject({
-        method: 'PATCH',
-        url: `/api/conversations/${thread.id}`,
-        headers: admin.authorization,
-        payload: { unread: false },
-      });
-      expect((await list(`?networkId=${secondId}&unread=true`)).conversations).toEqual([]);
-      expect((await list(`?networkId=${secondId}&unread=false`)).conversations).toHaveLength(1);
-
-      await t.app.inject({
-        method: 'PATCH',
-        url: `/api/contacts/${thread.contact.id}`,
-        headers: admin.authorization,
-        payload: { optedOut: true },
-      });
-      expect((await list('?optedOut=true')).conversations.map((c) => c.id)).toEqual([thread.id]);
-      expect((await list('?optedOut=false&limit=100')).conversations.map((c) => c.id)).not.toContain(thread.id);
-
-      const future = new Date(Date.now() + 60_000).toISOString();
-      expect((await list(`?from=${future}`)).conversations).toEqual([]);
-      expect((await list(`?to=${future}&networkId=${secondId}`)).conversations).toHaveLength(1);
-      expect((await list(`?to=2020-01-01T00:00:00Z`)).conversations).toEqual([]);
+    it('reads the cursor, limit, search and filters from the query string', async () => {
+      const first = await list('?limit=2');
+      expect(first.conversations).toHaveLength(2);
+      const next = await list(`?limit=2&cursor=${first.nextCursor}`);
+      expect(next.conversations.map((c) => c.id)).not.toContain(first.conversations[0]!.id);
+      expect(
+        (await list(`?q=${encodeURIComponent('(202) 555-1003')}`)).conversations.map((c) => c.contact.phoneNumber),
+      ).toEqual([numberOf(3)]);
+      expect((await list(`?networkId=${secondId}&unread=1`)).conversations.map((c) => c.contact.phoneNumber)).toEqual([
+        numberOf(900),
+      ]);
+      expect((await list(`?networkId=${secondId}&unread=0`)).conversations).toHaveLength(1);
+      expect((await list('?optedOut=true')).conversations).toEqual([]);
+      expect((await list(`?to=${encodeURIComponent('2020-01-01T00:00:00+02:00')}`)).conversations).toEqual([]);
     });
 
     it('answers 400 for a cursor it did not give out and for bad filters', async () => {
@@ -187,31 +102,21 @@ describe('the SMS inbox API', () => {
   describe('a thread', () => {
     let thread: Conversation;
     beforeAll(async () => {
-      for (let i = 0; i < 120; i++) await inbound(numberOf(300), `message ${i}`);
-      thread = (await list('?q=message 119')).conversations[0]!;
+      for (let i = 0; i < 3; i++) await inbound(numberOf(300), `message ${i}`);
+      thread = (await list('?q=message 2')).conversations[0]!;
     });
 
-    it('pages back in time by 50 without duplicates or gaps while new messages arrive', async () => {
-      const pages: ThreadResponse[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await get<ThreadResponse>(
-          admin,
-          `/api/conversations/${thread.id}/messages${cursor ? `?cursor=${cursor}` : ''}`,
-        );
-        pages.push(page);
-        cursor = page.nextCursor ?? undefined;
-        await inbound(numberOf(300), `arrived during paging ${pages.length}`);
-      } while (cursor);
-      expect(pages.map((p) => p.messages.length)).toEqual([50, 50, 20]);
-      const bodies = pages.flatMap((p) => p.messages.map((m) => m.body));
-      expect(bodies).toEqual(Array.from({ length: 120 }, (_, i) => `message ${119 - i}`));
+    it('pages a thread through the cursor in the query string', async () => {
+      const first = await get<ThreadResponse>(admin, `/api/conversations/${thread.id}/messages?limit=2`);
+      expect(first.messages.map((m) => m.body)).toEqual(['message 2', 'message 1']);
+      const rest = await get<ThreadResponse>(
+        admin,
+        `/api/conversations/${thread.id}/messages?limit=2&cursor=${first.nextCursor}`,
+      );
+      expect(rest).toMatchObject({ messages: [{ body: 'message 0' }], nextCursor: null });
     });
 
-    it('marks the thread read and unread, and the badge counts follow', async () => {
-      const counts = () => get<InboxCounts>(admin, '/api/inbox/counts');
-      const unreadBefore = (await counts()).unreadConversations;
-      expect(unreadBefore).toBeGreaterThan(0);
+    it('answers a read-state change with the thread, and the badge counts', async () => {
       const patch = (unread: boolean) =>
         t.app.inject({
           method: 'PATCH',
@@ -220,14 +125,23 @@ describe('the SMS inbox API', () => {
           payload: { unread },
         });
       const read = await patch(false);
-      expect(read.json<{ conversation: Conversation }>().conversation.unreadCount).toBe(0);
-      expect((await counts()).unreadConversations).toBe(unreadBefore - 1);
-      const unread = await patch(true);
-      expect(unread.json<{ conversation: Conversation }>().conversation.unreadCount).toBe(1);
-      expect(await counts()).toEqual({ unreadConversations: unreadBefore, unlistenedVoiceMessages: 0 });
+      expect(read.statusCode, read.body).toBe(200);
+      expect(read.json<{ conversation: Conversation }>().conversation).toMatchObject({ id: thread.id, unreadCount: 0 });
+      const counts = await get<InboxCounts>(admin, '/api/inbox/counts');
+      expect(counts).toEqual({ unreadConversations: expect.any(Number), unlistenedVoiceMessages: 0 });
+      expectErrorBody(
+        await t.app.inject({
+          method: 'PATCH',
+          url: `/api/conversations/${thread.id}`,
+          headers: admin.authorization,
+          payload: { unread: 'no' },
+        }),
+        400,
+        'VALIDATION_FAILED',
+      );
     });
 
-    it('replies through the thread’s network, queued, and it is delivered', async () => {
+    it('answers a reply with 201 and the queued message', async () => {
       const response = await t.app.inject({
         method: 'POST',
         url: `/api/conversations/${thread.id}/messages`,
@@ -235,17 +149,11 @@ describe('the SMS inbox API', () => {
         payload: { body: 'Thanks — we’ll call you back' },
       });
       expect(response.statusCode, response.body).toBe(201);
-      const { message } = response.json<{ message: Message }>();
-      expect(message).toMatchObject({
+      expect(response.json<{ message: Message }>().message).toMatchObject({
         conversationId: thread.id,
-        networkId: sandboxId,
-        direction: 'out',
         state: 'queued',
         origin: 'reply',
-        encoding: 'UCS-2',
       });
-      const first = await get<ThreadResponse>(admin, `/api/conversations/${thread.id}/messages?limit=1`);
-      expect(first.messages[0]!.id).toBe(message.id);
     });
 
     it('refuses an empty reply', async () => {
@@ -260,8 +168,8 @@ describe('the SMS inbox API', () => {
   });
 
   describe('contacts', () => {
-    it('edits name and tags (trimmed, deduplicated) and clears the name', async () => {
-      const thread = (await list('?q=hello number 5&limit=1')).conversations[0]!;
+    it('answers the edited contact, and 400 for bad names, tags or unknown fields', async () => {
+      const thread = (await list('?q=hello number 1&limit=1')).conversations[0]!;
       const patch = (payload: object) =>
         t.app.inject({
           method: 'PATCH',
@@ -269,11 +177,9 @@ describe('the SMS inbox API', () => {
           headers: admin.authorization,
           payload,
         });
-      const named = await patch({ name: '  Amira  ', tags: ['vip', ' vip', 'wholesale'] });
+      const named = await patch({ name: '  Amira  ', tags: ['vip'] });
       expect(named.statusCode, named.body).toBe(200);
-      expect(named.json<{ contact: Contact }>().contact).toMatchObject({ name: 'Amira', tags: ['vip', 'wholesale'] });
-      const cleared = await patch({ name: '', tags: [] });
-      expect(cleared.json<{ contact: Contact }>().contact).toMatchObject({ name: null, tags: [] });
+      expect(named.json<{ contact: Contact }>().contact).toMatchObject({ id: thread.contact.id, name: 'Amira' });
       for (const bad of [{ tags: [''] }, { tags: ['x'.repeat(33)] }, { phoneNumber: '+1' }, { name: 5 }]) {
         expect((await patch(bad)).statusCode, JSON.stringify(bad)).toBe(400);
       }
