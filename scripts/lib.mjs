@@ -14,6 +14,31 @@ export function run(command, args, options = {}) {
   });
 }
 
+/**
+ * Runs a command whose output lines are prefixed (for commands that run side by side); resolves
+ * with its exit code.
+ */
+export function runPrefixed(prefix, command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    for (const [stream, out] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      let rest = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop();
+        for (const line of lines) out.write(`${prefix} ${line}\n`);
+      });
+      stream.on('end', () => rest && out.write(`${prefix} ${rest}\n`));
+    }
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
   const stat = statSync(target);
@@ -62,9 +87,9 @@ export const buildSteps = [
   },
 ];
 
-/** Builds the parts whose output is missing or older than their sources. */
-export async function buildWhatIsMissing() {
-  for (const step of buildSteps) {
+/** Builds the parts (all, or those named) whose output is missing or older than their sources. */
+export async function buildWhatIsMissing(names = buildSteps.map((step) => step.name)) {
+  for (const step of buildSteps.filter((s) => names.includes(s.name))) {
     if (!isStale(step.output, step.inputs)) continue;
     console.log(`Building ${step.name}…`);
     const code = await run('npm', ['run', 'build', '--silent', '-w', step.workspace]);

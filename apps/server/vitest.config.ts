@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
@@ -9,10 +8,8 @@ export default defineProject({
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // The suite mostly waits (on databases, peers, child processes), so it runs files on at
-    // least two workers even on a 2-core machine. Workers keep their loaded modules from file to
-    // file (no per-file re-import of the server): test files share no state but what they create.
-    maxWorkers: Math.max(2, availableParallelism()),
+    // Workers (as many as the root config allows) keep their loaded modules from file to file: no
+    // per-file re-import of the server. Test files share no state but what they create.
     isolate: false,
   },
 });

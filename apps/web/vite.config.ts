@@ -27,5 +27,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // A form test fires hundreds of events through jsdom: seconds on a busy 2-core machine.
+    testTimeout: 30_000,
   },
 });
