@@ -3,7 +3,8 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router';
+// The DOM entry's provider: it can render a navigation synchronously (`flushSync`, see useLogout).
+import { RouterProvider } from 'react-router/dom';
 import { AppearanceSync } from './shell/appearance/appearance-sync';
 import { colorSchemeOf } from './shell/appearance/apply-theme';
 import { useUiPreferences } from './shell/preferences/ui-preferences-store';

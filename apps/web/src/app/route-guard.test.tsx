@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { UserData, UserRole } from '@switchboard/contract';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
@@ -35,6 +35,12 @@ function renderAt(path: string) {
           page('/home', 'Home', { id: 'home', loginRequired: false, rule: 'editor' }),
           page('/pages/login', 'Login', { id: 'login', loginRequired: false, rule: 'editor' }),
           page('/pages/not-authorized', 'Not Authorized', { id: 'notAuthorized', loginRequired: false, rule: null }),
+          // A page whose chunk is still loading (it never arrives here).
+          {
+            path: '/slow',
+            handle: { id: 'home', loginRequired: false, rule: null },
+            lazy: () => new Promise(() => {}),
+          },
         ],
       },
     ],
@@ -88,5 +94,21 @@ describe('RouteGuard', () => {
     session.signOut('expired');
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeTruthy();
     expect(router.state.location.search).toBe(`?to=${encodeURIComponent('/views/networks')}`);
+  });
+
+  it('leaves the page being left alone while a navigation away is under way (logout)', async () => {
+    session.signIn(user('admin'), 'token', true);
+    const router = renderAt('/views/networks');
+    expect(await screen.findByRole('heading', { name: 'Networks' })).toBeTruthy();
+
+    await act(async () => {
+      void router.navigate('/slow', { flushSync: true });
+    });
+    expect(router.state.navigation.state).toBe('loading');
+    act(() => session.signOut('signed-out'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(router.state.location.pathname).toBe('/views/networks');
+    expect(router.state.navigation.location?.pathname).toBe('/slow');
+    expect(screen.queryByRole('heading', { name: 'Login' })).toBeNull();
   });
 });

@@ -91,9 +91,12 @@ export const fullPageRoutes: PageRoute[] = [
   page('/pages/maintenance', 'maintenance', anyone, load.maintenance),
 ];
 
+/** Where the site root (`/`) leads (spec §2). */
+export const SITE_ROOT_PAGE = '/home';
+
 /** Spec §2 redirects. */
 export const redirects: Array<{ from: string; to: string }> = [
-  { from: '/', to: '/home' },
+  { from: '/', to: SITE_ROOT_PAGE },
   { from: '/apps/todo', to: '/pages/user-settings/UserSettings' },
   { from: '/apps/email', to: '/apps/email/inbox' },
 ];
