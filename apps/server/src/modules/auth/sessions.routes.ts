@@ -1,0 +1,108 @@
+import {
+  AuthMessages,
+  AuthProvidersResponseSchema,
+  LoginBodySchema,
+  LoginResponseSchema,
+  MeResponseSchema,
+  OkResponseSchema,
+  RefreshBodySchema,
+  RefreshResponseSchema,
+} from '@switchboard/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf, bearerToken, requireRole } from '../../plugins/auth-guard.js';
+import {
+  AUTH_TAGS,
+  credentialRateLimit,
+  refreshRateLimit,
+  setSessionCookie,
+  type AuthRoutesOptions,
+} from './auth-route-options.js';
+import { clearRefreshCookie, readRefreshCookie } from './refresh-cookie.js';
+
+/** Sessions: sign in, refresh, sign out, the signed-in user, and the sign-in methods offered. */
+export const sessionsRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
+  const auth = app.services.auth;
+  const tags = AUTH_TAGS;
+
+  app.post(
+    '/login',
+    {
+      config: credentialRateLimit(options),
+      schema: {
+        tags,
+        summary: 'Sign in with e-mail and password',
+        body: LoginBodySchema,
+        response: { 200: LoginResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const session = await auth.login(request.body, request.ip, request.headers['user-agent']);
+      if (!session) return { error: AuthMessages.invalidCredentials, code: 'INVALID_CREDENTIALS' as const };
+      setSessionCookie(reply, session, options);
+      return { userData: session.userData, accessToken: session.accessToken };
+    },
+  );
+
+  app.post(
+    '/refresh-token',
+    {
+      config: refreshRateLimit(options),
+      schema: {
+        tags,
+        summary: 'Rotate the refresh cookie and get a new access token',
+        body: RefreshBodySchema,
+        response: { 200: RefreshResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const session = await auth.refresh(readRefreshCookie(request));
+        setSessionCookie(reply, session, options);
+        return { accessToken: session.accessToken };
+      } catch (error) {
+        clearRefreshCookie(reply, options.secureCookies);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags,
+        summary: 'Sign out: revoke this session and clear the cookie',
+        response: { 200: OkResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const token = bearerToken(request);
+      const caller = token ? await auth.authenticate(token) : null;
+      await auth.logout(readRefreshCookie(request), caller?.sessionId);
+      clearRefreshCookie(reply, options.secureCookies);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      onRequest: requireRole('editor'),
+      schema: { tags, summary: 'The signed-in user', response: { 200: MeResponseSchema } },
+    },
+    async (request) => ({ userData: await auth.me(authOf(request).userId) }),
+  );
+
+  app.get(
+    '/providers',
+    {
+      schema: {
+        tags,
+        summary: 'Sign-in methods besides e-mail and password (the login page shows their buttons)',
+        response: { 200: AuthProvidersResponseSchema },
+      },
+    },
+    // None is configurable yet: the hosted identity provider and social sign-in come later.
+    async () => ({ providers: [] }),
+  );
+};
