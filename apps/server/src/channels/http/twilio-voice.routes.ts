@@ -1,13 +1,11 @@
-import { HttpSettingsSchema } from '@switchboard/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { setTimeout as sleep } from 'node:timers/promises';
-import twilio from 'twilio';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { twilioHookUrl } from '../../modules/networks/network-view.js';
 import type { NetworkRuntime } from '../channel.js';
-import { downloadTwilioRecording, type RecordingDownloadOptions } from './twilio-recording.js';
+import type { RecordingDownloadOptions } from './twilio-recording.js';
+import { applyTranscript, goodbyeTwiml, greetAndRecordTwiml, storeRecordingOrLog } from './twilio-voice-calls.js';
 import { EMPTY_TWIML, twilioWebhookScope, WEBHOOK_BODY_LIMIT } from './twilio-webhook-scope.js';
 
 export interface TwilioVoiceOptions {
@@ -17,11 +15,6 @@ export interface TwilioVoiceOptions {
   /** Pauses before looking an unknown recording up again for its transcript; default 1 s then 5 s. */
   transcriptRetryDelaysMs?: number[];
 }
-
-/** Longest voice message a caller can leave, in seconds. */
-const MAX_RECORDING_SECONDS = 120;
-const DEFAULT_GREETING =
-  'Hello. Please leave a message after the beep. Press the hash key or hang up when you are done.';
 
 const HookParamsSchema = z.object({ networkId: z.uuid().describe('The HTTP network, as in its voice webhook URL.') });
 
@@ -47,15 +40,11 @@ const TranscriptionBodySchema = z.object({
 
 const TwimlSchema = z.string().describe('A TwiML document.');
 
-function secondsOf(value: string | undefined): number | null {
-  const seconds = value === undefined ? Number.NaN : Number(value);
-  return Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
-}
-
 /**
  * Voice webhooks of HTTP (Twilio-compatible) networks: a call is greeted and recorded, the
- * recording is fetched into file storage and becomes a voice message, a transcript follows.
- * Every request is signature-checked like the SMS webhooks (refusals go to the network's log).
+ * recording is fetched into file storage and becomes a voice message, a transcript follows
+ * (what each does: twilio-voice-calls.ts). Every request is signature-checked like the SMS
+ * webhooks (refusals go to the network's log).
  */
 export const twilioVoiceRoutes: FastifyPluginAsyncZod<TwilioVoiceOptions> = async (app, options) => {
   const { networks, voice } = app.services;
@@ -72,7 +61,6 @@ export const twilioVoiceRoutes: FastifyPluginAsyncZod<TwilioVoiceOptions> = asyn
     return network;
   }
 
-  const settingsOf = (network: NetworkRuntime) => HttpSettingsSchema.safeParse(network.settings);
   const route = { bodyLimit: WEBHOOK_BODY_LIMIT };
 
   app.post(
@@ -90,22 +78,8 @@ export const twilioVoiceRoutes: FastifyPluginAsyncZod<TwilioVoiceOptions> = asyn
     },
     async (request, reply) => {
       const network = enabledNetworkOf(request);
-      const settings = settingsOf(network);
-      const greeting = (settings.success && settings.data.voiceGreeting) || DEFAULT_GREETING;
-      const response = new twilio.twiml.VoiceResponse();
-      response.say(greeting);
-      response.record({
-        action: hookUrl(network.id, '/recorded'),
-        method: 'POST',
-        maxLength: MAX_RECORDING_SECONDS,
-        playBeep: true,
-        finishOnKey: '#',
-        transcribe: true,
-        transcribeCallback: hookUrl(network.id, '/transcription'),
-      });
-      // Reached only when nothing was recorded (the provider skips the action then).
-      response.hangup();
-      return reply.type('text/xml; charset=utf-8').send(response.toString());
+      const twiml = greetAndRecordTwiml(network, (path) => hookUrl(network.id, path));
+      return reply.type('text/xml; charset=utf-8').send(twiml);
     },
   );
 
@@ -124,39 +98,9 @@ export const twilioVoiceRoutes: FastifyPluginAsyncZod<TwilioVoiceOptions> = asyn
     },
     async (request, reply) => {
       const network = enabledNetworkOf(request);
-      const { From, RecordingSid, RecordingUrl, RecordingDuration, CallSid } = request.body;
-      const settings = settingsOf(network);
-      try {
-        if (!settings.success) throw new Error('The network’s provider settings are incomplete.');
-        const outcome = await voice.receiveRecording({
-          network,
-          from: From,
-          providerRecordingId: RecordingSid,
-          durationSeconds: secondsOf(RecordingDuration),
-          contentType: 'audio/mpeg',
-          download: () => downloadTwilioRecording(settings.data, RecordingUrl, options.download),
-        });
-        if (outcome === 'duplicate') request.log.debug({ recordingSid: RecordingSid }, 'recording already stored');
-        await networks.touch(network.id);
-      } catch (error) {
-        // The <Record> action is not retried by the provider (unless its URL asks for retries),
-        // and an error answer only makes the caller hear "an application error has occurred".
-        // So the caller is thanked either way and the admin finds the failure in the network's
-        // log, with the ids to look the recording up in the provider's console.
-        const message = `A voice message could not be stored: ${(error as Error).message}`;
-        request.log.warn({ err: error, networkId: network.id, recordingSid: RecordingSid }, 'voice message not stored');
-        await networks
-          .log(network.id, {
-            kind: 'error',
-            message,
-            details: { recordingSid: RecordingSid, callSid: CallSid ?? null, recordingUrl: RecordingUrl },
-          })
-          .catch((logError: unknown) => request.log.error({ err: logError }, 'could not log a lost voice message'));
-      }
-      const response = new twilio.twiml.VoiceResponse();
-      response.say('Thank you. Goodbye.');
-      response.hangup();
-      return reply.type('text/xml; charset=utf-8').send(response.toString());
+      const deps = { networks, voice, download: options.download, log: request.log };
+      await storeRecordingOrLog(deps, network, request.body);
+      return reply.type('text/xml; charset=utf-8').send(goodbyeTwiml());
     },
   );
 
@@ -178,13 +122,7 @@ export const twilioVoiceRoutes: FastifyPluginAsyncZod<TwilioVoiceOptions> = asyn
       const { RecordingSid, TranscriptionStatus, TranscriptionText } = request.body;
       const text = TranscriptionText?.trim();
       if ((TranscriptionStatus ?? 'completed') === 'completed' && text) {
-        // The transcript can overtake the storing of its recording (still downloading).
-        let applied = await voice.setTranscript(network.id, RecordingSid, text);
-        for (const delay of transcriptRetryDelays) {
-          if (applied) break;
-          await sleep(delay);
-          applied = await voice.setTranscript(network.id, RecordingSid, text);
-        }
+        const applied = await applyTranscript(voice, network.id, RecordingSid, text, transcriptRetryDelays);
         if (!applied) request.log.info({ recordingSid: RecordingSid }, 'transcript for an unknown recording');
       }
       return reply.type('text/xml; charset=utf-8').send(EMPTY_TWIML);
