@@ -276,7 +276,7 @@ async function openSeededDatabase(options: SeedLargeOptions, log: (line: string)
         db: database.db,
         soleInstance: database.dialect === 'pglite',
         log: silent,
-        events: { toWorkspace: () => {} },
+        events: { toWorkspace: () => {}, toUser: () => {} },
       });
       await seedDemoData(composition.services, database.db, silent);
       await composition.close();

@@ -181,7 +181,7 @@ export function createServices(deps: ServicesDeps): Composition {
       contacts,
       auth,
       workspaces,
-      members: createMembersService(db, users),
+      members: createMembersService(db, users, events),
       preferences: createPreferencesService(users),
       networks,
       connectionTests,

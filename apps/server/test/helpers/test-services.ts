@@ -38,8 +38,16 @@ export interface RecordedEvent {
   payload: unknown;
 }
 
+export interface RecordedUserEvent {
+  userId: string;
+  event: EventName;
+  payload: unknown;
+}
+
 export interface RecordedEvents {
   all: RecordedEvent[];
+  /** Events sent to one user's own sockets (`toUser`), in order. */
+  toUsers: RecordedUserEvent[];
   /** The payloads of one event sent to one workspace, oldest first. */
   of<E extends EventName>(workspaceId: string, event: E): Payload<E>[];
   /** Waits (generously: these machines are busy) until `find` finds something among `of(…)`. */
@@ -63,14 +71,19 @@ const TEST_CONFIG: ServicesConfig = {
 
 function recordingPublisher(): EventPublisher & { recorded: RecordedEvents } {
   const all: RecordedEvent[] = [];
+  const toUsers: RecordedUserEvent[] = [];
   const of = <E extends EventName>(workspaceId: string, event: E) =>
     all.filter((e) => e.workspaceId === workspaceId && e.event === event).map((e) => e.payload as Payload<E>);
   return {
     toWorkspace(workspaceId, event, ...payload) {
       all.push({ workspaceId, event, payload: payload[0] });
     },
+    toUser(userId, event, ...payload) {
+      toUsers.push({ userId, event, payload: payload[0] });
+    },
     recorded: {
       all,
+      toUsers,
       of,
       waitFor: (workspaceId, event, find = () => true) =>
         waitUntil(

@@ -6,7 +6,6 @@ import {
 } from '@switchboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, requireRole } from '../../plugins/auth-guard.js';
-import { userRoom } from '../../realtime/socket-server.js';
 
 export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   const members = app.services.members;
@@ -33,11 +32,8 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MemberResponseSchema },
       },
     },
-    async (request) => {
-      const change = await members.changeRole(authOf(request).workspaceId, request.params.id, request.body.role);
-      // The member's open apps switch their access rules and stored role without a reload.
-      if (change.changed) app.io.to(userRoom(change.member.id)).emit('user.updated', { userData: change.userData });
-      return { member: change.member };
-    },
+    async (request) => ({
+      member: await members.changeRole(authOf(request).workspaceId, request.params.id, request.body.role),
+    }),
   );
 };

@@ -1,6 +1,7 @@
 import type { Member, UserData, UserRole } from '@switchboard/contract';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
+import type { EventPublisher } from '../../realtime/publisher.js';
 import { toUserData } from '../users/user-data.js';
 import type { MemberRow, UsersService } from '../users/users.service.js';
 
@@ -15,7 +16,7 @@ function toMember(row: MemberRow): Member {
   };
 }
 
-export interface RoleChange {
+interface RoleChange {
   member: Member;
   /** The member's new `userData`, for the `user.updated` event to their own sockets. */
   userData: UserData;
@@ -24,7 +25,7 @@ export interface RoleChange {
 }
 
 /** The people of a workspace and their roles; every call is scoped to the caller's workspace. */
-export function createMembersService(db: Db, users: Pick<UsersService, 'members'>) {
+export function createMembersService(db: Db, users: Pick<UsersService, 'members'>, events: EventPublisher) {
   // Members are rows of the users table: the users module reads and writes them.
   const repo = users.members;
   // Same answer for "no such user" and "a user of another workspace": never reveal the latter.
@@ -36,10 +37,12 @@ export function createMembersService(db: Db, users: Pick<UsersService, 'members'
     /**
      * Sets a member's role. The workspace must keep at least one active admin, so the last one
      * cannot be demoted (`LAST_ADMIN`); the admins are locked first, so two admins demoting each
-     * other at the same moment cannot both succeed.
+     * other at the same moment cannot both succeed. After the commit, a real change is sent to the
+     * member's own sockets (`user.updated`): their open apps switch their access rules and stored
+     * role without a reload.
      */
-    async changeRole(workspaceId: string, memberId: string, role: UserRole): Promise<RoleChange> {
-      return db.transaction(async (tx) => {
+    async changeRole(workspaceId: string, memberId: string, role: UserRole): Promise<Member> {
+      const change = await db.transaction(async (tx): Promise<RoleChange> => {
         const admins = await repo.lockActiveAdmins(workspaceId, tx);
         const current = await repo.lockInWorkspace(workspaceId, memberId, tx);
         if (!current) throw notFound();
@@ -54,6 +57,8 @@ export function createMembersService(db: Db, users: Pick<UsersService, 'members'
         if (!updated) throw notFound();
         return { member: toMember(updated), userData: toUserData(updated), changed: true };
       });
+      if (change.changed) events.toUser(change.member.id, 'user.updated', { userData: change.userData });
+      return change.member;
     },
   };
 }
