@@ -9,6 +9,7 @@
 // 2. A module, channel or anything else in src/ calls another module's service, never its
 //    repository, whatever the path looks like (`../x/x.repository.js`, `../../modules/…`).
 // 3. A module's `*.sql.ts` is imported by other modules' repositories only, never by services.
+// 4. No function is over 120 lines.
 
 /** Module (folder under src/modules) → the schema exports (tables, their enums and row types) it owns. */
 export const TABLE_OWNERS = {
@@ -53,6 +54,11 @@ const SRC = 'apps/server/src';
 const repositoryFiles = (module) => [`${SRC}/modules/${module}/*.repository.ts`, `${SRC}/modules/${module}/*.sql.ts`];
 
 export default [
+  // 4. No closure that is a module in disguise: split a factory or route plugin by use case.
+  {
+    files: [`${SRC}/**/*.ts`],
+    rules: { 'max-lines-per-function': ['error', { max: 120, IIFEs: true }] },
+  },
   {
     files: [`${SRC}/**/*.ts`],
     ignores: [`${SRC}/db/**`, `${SRC}/**/*.test.ts`],
