@@ -2,7 +2,6 @@ import type {
   AutoReplyRule,
   AutoReplyRuleList,
   CreateAutoReplyRuleBody,
-  NetworkResponse,
   NetworksResponse,
   TryAutoReplyResult,
 } from '@switchboard/contract';
@@ -49,26 +48,15 @@ describe('the auto-reply rules API', () => {
   const rulesOf = async (who: SignedIn) =>
     (await call(who, 'GET', '/api/auto-reply/rules')).json<AutoReplyRuleList>().rules;
 
-  it('creates a rule with defaults, last in the order', async () => {
+  // The rules (defaults, order, edits, the period and network checks, the hourly limit, "Try a
+  // message", deleted networks) are tested in test/services/auto-reply-rules.test.ts; here: what
+  // the routes answer, validation, roles and isolation.
+  it('answers a new rule with 201 and its defaults, and lists it', async () => {
     const first = await create(keywordRule());
     const second = await create(keywordRule({ name: 'Everything', trigger: { type: 'any' } }));
-    expect(first).toMatchObject({
-      name: 'Prices',
-      enabled: true,
-      allNetworks: true,
-      networkIds: [],
-      cooldownMinutes: 60,
-      timeZone: 'UTC',
-      activeFrom: null,
-      activeUntil: null,
-      firedCount: 0,
-      lastFiredAt: null,
-      trigger: { type: 'keyword', match: 'exact', keywords: ['PRICE'], caseSensitive: false },
-    });
-    expect(second.priority).toBe(first.priority + 1);
+    expect(first).toMatchObject({ name: 'Prices', enabled: true, cooldownMinutes: 60, timeZone: 'UTC' });
     expect((await rulesOf(admin)).map((r) => r.id)).toEqual([first.id, second.id]);
   });
-
   it('refuses a pattern that backtracks catastrophically, and one that does not compile', async () => {
     const response = await call(
       admin,
@@ -171,47 +159,32 @@ describe('the auto-reply rules API', () => {
       expectErrorBody(await call(editor, method, url, payload), 403, 'FORBIDDEN');
   });
 
-  it('switches a rule off and on, edits it, and deletes it', async () => {
+  it('answers a change with the rule, 400 to a period out of order, and a deletion with 204', async () => {
     const rule = await create(keywordRule({ name: 'Temporary' }));
-    const off = await call(admin, 'PATCH', `/api/auto-reply/rules/${rule.id}`, { enabled: false });
-    expect(off.json<AutoReplyRule>()).toMatchObject({ enabled: false, name: 'Temporary' });
-    const edited = await call(admin, 'PATCH', `/api/auto-reply/rules/${rule.id}`, {
-      name: 'Renamed',
-      allNetworks: false,
-      networkIds: [sandboxId],
+    const off = await call(admin, 'PATCH', `/api/auto-reply/rules/${rule.id}`, {
+      enabled: false,
       activeFrom: '2026-01-01',
     });
-    expect(edited.json<AutoReplyRule>()).toMatchObject({
-      name: 'Renamed',
-      allNetworks: false,
-      networkIds: [sandboxId],
-    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json<AutoReplyRule>()).toMatchObject({ enabled: false, name: 'Temporary' });
     const outOfOrder = await call(admin, 'PATCH', `/api/auto-reply/rules/${rule.id}`, { activeUntil: '2025-12-31' });
     expect(expectErrorBody(outOfOrder, 400, 'VALIDATION_FAILED').fields?.[0]?.path).toBe('body.activeUntil');
     expect((await call(admin, 'DELETE', `/api/auto-reply/rules/${rule.id}`)).statusCode).toBe(204);
     expectErrorBody(await call(admin, 'GET', `/api/auto-reply/rules/${rule.id}`), 404, 'NOT_FOUND');
   });
-
-  it('reorders the rules and refuses an order that leaves one out', async () => {
+  it('answers a new order with the rules, and 400 to an order that leaves one out', async () => {
     const ids = (await rulesOf(admin)).map((r) => r.id);
     const reversed = [...ids].reverse();
     const response = await call(admin, 'PUT', '/api/auto-reply/order', { ruleIds: reversed });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<AutoReplyRuleList>().rules.map((r) => [r.id, r.priority])).toEqual(
-      reversed.map((id, i) => [id, i + 1]),
-    );
+    expect(response.json<AutoReplyRuleList>().rules.map((r) => r.id)).toEqual(reversed);
     expectErrorBody(
       await call(admin, 'PUT', '/api/auto-reply/order', { ruleIds: reversed.slice(1) }),
       400,
       'VALIDATION_FAILED',
     );
-    expectErrorBody(
-      await call(admin, 'PUT', '/api/auto-reply/order', { ruleIds: [...reversed, reversed[0]] }),
-      400,
-      'VALIDATION_FAILED',
-    );
+    expectErrorBody(await call(admin, 'PUT', '/api/auto-reply/order', { ruleIds: ['nope'] }), 400, 'VALIDATION_FAILED');
   });
-
   it('reads and changes the hourly limit, within 1–100', async () => {
     expect((await call(admin, 'GET', '/api/auto-reply/settings')).json()).toEqual({ hourlyLimit: 5 });
     expect((await call(admin, 'PATCH', '/api/auto-reply/settings', { hourlyLimit: 3 })).json()).toEqual({
@@ -225,24 +198,20 @@ describe('the auto-reply rules API', () => {
     expect((await call(stranger, 'GET', '/api/auto-reply/settings')).json()).toEqual({ hourlyLimit: 5 });
   });
 
-  it('tries a message without sending or storing anything', async () => {
-    const before = await t.app.inject({ method: 'GET', url: '/api/conversations', headers: admin.authorization });
+  it('answers "Try a message" with 200 and the result, 400 to a body without a network', async () => {
     const response = await call(admin, 'POST', '/api/auto-reply/try', {
       networkId: sandboxId,
       from: '+14155550177',
       text: 'price?',
     });
     expect(response.statusCode, response.body).toBe(200);
-    const result = response.json<TryAutoReplyResult>();
-    expect(result).toMatchObject({ outcome: 'reply', encoding: 'GSM-7', segments: 1 });
-    // The first enabled rule in the current order that matches: a keyword rule named after the order test.
-    const first = (await rulesOf(admin)).find((r) => r.enabled && r.trigger.type === 'keyword');
-    expect(result.outcome === 'reply' && result.rule.id).toBe(first?.id);
-    expect(result.outcome === 'reply' && result.reply).toBe('Hi , our prices are at example.com/prices');
-    const after = await t.app.inject({ method: 'GET', url: '/api/conversations', headers: admin.authorization });
-    expect(after.json()).toEqual(before.json());
+    expect(response.json<TryAutoReplyResult>()).toMatchObject({ outcome: 'reply', encoding: 'GSM-7', segments: 1 });
+    expectErrorBody(
+      await call(admin, 'POST', '/api/auto-reply/try', { from: '+14155550177', text: 'price?' }),
+      400,
+      'VALIDATION_FAILED',
+    );
   });
-
   it('answers 404 for a rule id that does not exist and 400 for one that is not a uuid', async () => {
     expectErrorBody(
       await call(admin, 'GET', '/api/auto-reply/rules/6b3f1d7e-0000-4000-8000-000000000000'),
@@ -250,18 +219,5 @@ describe('the auto-reply rules API', () => {
       'NOT_FOUND',
     );
     expectErrorBody(await call(admin, 'GET', '/api/auto-reply/rules/nope'), 400, 'VALIDATION_FAILED');
-  });
-
-  it('keeps a rule’s network list true after the network is deleted', async () => {
-    const created = await call(admin, 'POST', '/api/networks', {
-      kind: 'sandbox',
-      name: 'Short-lived',
-    });
-    const networkId = created.json<NetworkResponse>().network.id;
-    const rule = await create(keywordRule({ name: 'On two', allNetworks: false, networkIds: [sandboxId, networkId] }));
-    expect((await call(admin, 'DELETE', `/api/networks/${networkId}`)).statusCode).toBe(204);
-    expect((await call(admin, 'GET', `/api/auto-reply/rules/${rule.id}`)).json<AutoReplyRule>().networkIds).toEqual([
-      sandboxId,
-    ]);
   });
 });
