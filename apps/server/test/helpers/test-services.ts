@@ -1,5 +1,6 @@
 import type { ServerToClientEvents } from '@switchboard/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { InboundResult } from '../../src/channels/channel.js';
 import { createServices, type Composition, type ServicesConfig } from '../../src/composition.js';
 import type { Database, Db } from '../../src/db/database.js';
 import type { EventPublisher } from '../../src/realtime/publisher.js';
@@ -19,6 +20,8 @@ export interface TestServices extends Composition {
   events: RecordedEvents;
   /** Registers a new workspace with its admin (and its Sandbox network). */
   workspace(name?: string): Promise<TestWorkspace>;
+  /** A text from `from` arriving on a network as its channel hands it over (a new provider id each time). */
+  receive(networkId: string, from: string, body: string, receivedAt?: Date): Promise<InboundResult>;
   close(): Promise<void>;
 }
 
@@ -129,6 +132,7 @@ export async function createTestServices(
   });
   if (options.start ?? true) await composition.networkRunner.start();
   let workspaces = 0;
+  let received = 0;
   return {
     ...composition,
     db: database.db,
@@ -142,6 +146,14 @@ export async function createTestServices(
       if (!sandbox) throw new Error('a new workspace has no Sandbox network');
       return { workspaceId, userId, sandbox: { id: sandbox.id, address: sandbox.address } };
     },
+    receive: (networkId, from, body, receivedAt) =>
+      composition.services.messaging.host.receiveInbound({
+        networkId,
+        from,
+        body,
+        providerMessageId: `test-inbound-${++received}`,
+        receivedAt,
+      }),
     async close() {
       await composition.close();
       await database.close();

@@ -19,7 +19,6 @@ describe('auto-replies in the inbound pipeline', () => {
   let sandbox: { id: string; address: string };
   let secondId: string;
   let secondAddress: string;
-  let counter = 0;
   let sender = 0;
   /** A fresh US number per call, so no test inherits another's cooldown or hourly count. */
   const nextSender = () => `+1415555${String(2000 + ++sender).padStart(4, '0')}`;
@@ -46,13 +45,7 @@ describe('auto-replies in the inbound pipeline', () => {
   const rule = (body: CreateAutoReplyRuleBody): Promise<AutoReplyRule> =>
     t.services.autoReply.create(workspaceId, CreateAutoReplyRuleBodySchema.parse(body));
   const text = (from: string, body: string, options: { networkId?: string; receivedAt?: Date } = {}) =>
-    t.services.messaging.host.receiveInbound({
-      networkId: options.networkId ?? sandbox.id,
-      from,
-      body,
-      providerMessageId: `auto-reply-${++counter}`,
-      receivedAt: options.receivedAt,
-    });
+    t.receive(options.networkId ?? sandbox.id, from, body, options.receivedAt);
   /** The auto-replies stored for a number, oldest first. */
   const autoRepliesTo = (number: string) =>
     queryRows<{ body: string; network_id: string }>(

@@ -23,7 +23,6 @@ describe('the SMS inbox', () => {
   let workspaceId: string;
   let sandboxId: string;
   let secondId: string;
-  let counter = 0;
 
   beforeAll(async () => {
     t = await createTestServices();
@@ -39,13 +38,7 @@ describe('the SMS inbox', () => {
   });
   afterAll(() => t.close());
 
-  const inbound = (from: string, body: string, networkId = sandboxId) =>
-    t.services.messaging.host.receiveInbound({
-      networkId,
-      from,
-      body,
-      providerMessageId: `test-${++counter}`,
-    });
+  const inbound = (from: string, body: string, networkId = sandboxId) => t.receive(networkId, from, body);
   /** The thread list as GET /api/conversations reads it (the query read through the contract). */
   const list = (query: ConversationListQuery = {}): Promise<ConversationListResponse> => {
     const { cursor, limit, ...filters } = ConversationListQuerySchema.parse(query);

@@ -15,7 +15,6 @@ describe('the message pipeline through the sandbox network', () => {
   let t: TestServices;
   let workspaceId: string;
   let sandboxId: string;
-  let counter = 0;
   beforeAll(async () => {
     t = await createTestServices();
     ({
@@ -26,8 +25,7 @@ describe('the message pipeline through the sandbox network', () => {
   afterAll(() => t.close());
 
   /** The virtual phone texting the workspace. */
-  const textWorkspace = (body: string, from = PHONE, networkId = sandboxId) =>
-    t.services.messaging.host.receiveInbound({ networkId, from, body, providerMessageId: `sandbox-in-${++counter}` });
+  const textWorkspace = (body: string, from = PHONE, networkId = sandboxId) => t.receive(networkId, from, body);
   /** A message as POST /api/messages sends it (the body read through the contract). */
   const send = (body: Omit<SendMessageBody, 'networkId'> & { networkId?: string }) =>
     t.services.messaging.queue({

@@ -16,7 +16,6 @@ describe('opt-out handling in the inbound pipeline', () => {
   let t: TestServices;
   let workspaceId: string;
   let sandboxId: string;
-  let counter = 0;
 
   beforeAll(async () => {
     t = await createTestServices();
@@ -27,13 +26,7 @@ describe('opt-out handling in the inbound pipeline', () => {
   });
   afterAll(() => t.close());
 
-  const text = (from: string, body: string) =>
-    t.services.messaging.host.receiveInbound({
-      networkId: sandboxId,
-      from,
-      body,
-      providerMessageId: `opt-${++counter}`,
-    });
+  const text = (from: string, body: string) => t.receive(sandboxId, from, body);
   /** What the virtual phone with this number sent and received, oldest first. */
   const phone = (number: string) => t.services.messaging.threadWith(workspaceId, sandboxId, number);
   const outbound = async (number: string) => (await phone(number)).filter((m) => m.direction === 'out');

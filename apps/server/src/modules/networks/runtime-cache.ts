@@ -22,23 +22,31 @@ export interface RuntimeCacheDeps {
 export function createRuntimeCache(deps: RuntimeCacheDeps) {
   const runtimes = new Map<string, { runtime: NetworkRuntime; until: number }>();
   const recentlyTouched = new Map<string, number>();
+  // Counts `forget` calls: a read that was under way when a change dropped its entry may have
+  // read the old row, so it is returned but not kept (changes are rare, reads are not).
+  let forgotten = 0;
 
   return {
     async get(id: string, tx?: Db): Promise<NetworkRuntime | undefined> {
       const hit = runtimes.get(id);
       if (hit && hit.until > Date.now()) return hit.runtime;
+      const forgottenBefore = forgotten;
       const row = await deps.findById(id, tx);
       if (!row) {
         runtimes.delete(id);
         return undefined;
       }
       const runtime = deps.runtimeOf(row);
+      if (forgotten !== forgottenBefore) return runtime;
       if (runtimes.size >= RUNTIME_CACHE_SIZE) runtimes.clear();
       runtimes.set(id, { runtime, until: Date.now() + RUNTIME_CACHE_MS });
       return runtime;
     },
 
-    forget: (id: string) => void runtimes.delete(id),
+    forget(id: string) {
+      forgotten += 1;
+      runtimes.delete(id);
+    },
 
     /**
      * Sign of life of the networks of an inbound batch, in its transaction; skipped for networks
