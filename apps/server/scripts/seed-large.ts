@@ -258,21 +258,17 @@ async function openSeededDatabase(options: SeedLargeOptions, log: (line: string)
         LOG_LEVEL: 'silent',
       });
       // Loaded only here: the services, to create the workspace exactly as a start would.
-      const [{ createServices }, { seedDemoData }, { resolveGeneratedSecret }, { default: fastify }] =
-        await Promise.all([
-          import('../src/composition.js'),
-          import('../src/seed/demo-data.js'),
-          import('../src/config/generated-secret.js'),
-          import('fastify'),
-        ]);
+      const [{ createServices }, { seedDemoData }, { resolveKeys }, { default: fastify }] = await Promise.all([
+        import('../src/composition.js'),
+        import('../src/seed/demo-data.js'),
+        import('../src/config/generated-secret.js'),
+        import('fastify'),
+      ]);
       // Fastify's logger when logging is off: a silent one of the type the services take.
       const silent = fastify({ logger: false }).log;
       const composition = createServices({
         config,
-        keys: {
-          jwtSecret: await resolveGeneratedSecret(config.jwtSecret, config.dataDir, 'jwt-secret'),
-          secretsKey: await resolveGeneratedSecret(config.secretsKey, config.dataDir, 'secrets-key'),
-        },
+        keys: await resolveKeys(config),
         db: database.db,
         soleInstance: database.dialect === 'pglite',
         log: silent,

@@ -13,7 +13,7 @@ import type { NetworkRunner } from './channels/network-runner.js';
 import type { ChannelRegistry } from './channels/registry.js';
 import { createServices, type Services } from './composition.js';
 import type { AppConfig } from './config/config.js';
-import { resolveGeneratedSecret } from './config/generated-secret.js';
+import { resolveKeys } from './config/generated-secret.js';
 import { openDatabase, type Database } from './db/database.js';
 import { AppError } from './lib/app-error.js';
 import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.js';
@@ -70,10 +70,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const io = createSocketServer(app.server);
   const composition = createServices({
     config,
-    keys: {
-      jwtSecret: await resolveGeneratedSecret(config.jwtSecret, config.dataDir, 'jwt-secret'),
-      secretsKey: await resolveGeneratedSecret(config.secretsKey, config.dataDir, 'secrets-key'),
-    },
+    keys: await resolveKeys(config),
     db: database.db,
     soleInstance: database.dialect === 'pglite',
     log: app.log,

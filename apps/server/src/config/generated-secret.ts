@@ -26,3 +26,15 @@ export async function resolveGeneratedSecret(
   });
   return (await readFile(file, 'utf8')).trim();
 }
+
+/** The JWT secret and the secrets key: configured, or generated once into DATA_DIR. */
+export async function resolveKeys(config: {
+  jwtSecret?: string | undefined;
+  secretsKey?: string | undefined;
+  dataDir: string;
+}): Promise<{ jwtSecret: string; secretsKey: string }> {
+  return {
+    jwtSecret: await resolveGeneratedSecret(config.jwtSecret, config.dataDir, 'jwt-secret'),
+    secretsKey: await resolveGeneratedSecret(config.secretsKey, config.dataDir, 'secrets-key'),
+  };
+}
