@@ -6,15 +6,9 @@ import type {
   TryAutoReplyResult,
 } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keywordRule } from '../helpers/auto-reply-fixtures.js';
 import { expectErrorBody } from '../helpers/expectations.js';
 import { addMember, createTestApp, login, register, type SignedIn, type TestApp } from '../helpers/test-app.js';
-
-const keywordRule = (overrides: Partial<CreateAutoReplyRuleBody> = {}): CreateAutoReplyRuleBody => ({
-  name: 'Prices',
-  trigger: { type: 'keyword', match: 'exact', keywords: ['PRICE'] },
-  replyText: 'Hi {name}, our prices are at example.com/prices',
-  ...overrides,
-});
 
 describe('the auto-reply rules API', () => {
   let t: TestApp;

@@ -11,14 +11,8 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/database.js';
-import { createTestServices, type TestServices, type TestWorkspace } from '../helpers/test-services.js';
-
-const keywordRule = (overrides: Partial<CreateAutoReplyRuleBody> = {}): CreateAutoReplyRuleBody => ({
-  name: 'Prices',
-  trigger: { type: 'keyword', match: 'exact', keywords: ['PRICE'] },
-  replyText: 'Hi {name}, our prices are at example.com/prices',
-  ...overrides,
-});
+import { keywordRule } from '../helpers/auto-reply-fixtures.js';
+import { servicesWithWorkspace, type TestServices, type TestWorkspace } from '../helpers/test-services.js';
 
 describe('auto-reply rules: editing, order, loop guard, "Try a message"', () => {
   let t: TestServices;
@@ -27,11 +21,7 @@ describe('auto-reply rules: editing, order, loop guard, "Try a message"', () => 
   let stranger: TestWorkspace;
 
   beforeAll(async () => {
-    t = await createTestServices();
-    ({
-      workspaceId,
-      sandbox: { id: sandboxId },
-    } = await t.workspace('Owner'));
+    ({ t, workspaceId, sandboxId } = await servicesWithWorkspace('Owner'));
     stranger = await t.workspace('Stranger');
   });
   afterAll(() => t.close());

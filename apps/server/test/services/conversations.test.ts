@@ -13,7 +13,7 @@ import {
   type UpdateContactBody,
 } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServices, type TestServices } from '../helpers/test-services.js';
+import { servicesWithWorkspace, type TestServices } from '../helpers/test-services.js';
 
 /** A US test number for contact `i` (distinct per i, all valid). */
 const numberOf = (i: number) => `+1202555${String(1000 + i).padStart(4, '0')}`;
@@ -25,11 +25,7 @@ describe('the SMS inbox', () => {
   let secondId: string;
 
   beforeAll(async () => {
-    t = await createTestServices();
-    ({
-      workspaceId,
-      sandbox: { id: sandboxId },
-    } = await t.workspace('Owner'));
+    ({ t, workspaceId, sandboxId } = await servicesWithWorkspace('Owner'));
     const second = await t.services.networks.create(
       workspaceId,
       CreateNetworkBodySchema.parse({ kind: 'sandbox', name: 'Second line', number: '+12025550999', throughput: 10 }),

@@ -1,18 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, networkLeases } from '../../src/db/schema/index.js';
-import { createTestServices, type TestServices } from '../helpers/test-services.js';
+import { servicesWithWorkspace, type TestServices } from '../helpers/test-services.js';
 
 describe('dispatcher leases', () => {
   let t: TestServices;
   let workspaceId: string;
   let sandboxId: string;
   beforeAll(async () => {
-    t = await createTestServices();
-    ({
-      workspaceId,
-      sandbox: { id: sandboxId },
-    } = await t.workspace());
+    ({ t, workspaceId, sandboxId } = await servicesWithWorkspace());
   });
   afterAll(() => t.close());
 

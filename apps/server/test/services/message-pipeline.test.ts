@@ -7,7 +7,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, conversations, messages } from '../../src/db/schema/index.js';
-import { createTestServices, type TestServices } from '../helpers/test-services.js';
+import { servicesWithWorkspace, type TestServices } from '../helpers/test-services.js';
 
 const PHONE = '+12025550123';
 
@@ -16,11 +16,7 @@ describe('the message pipeline through the sandbox network', () => {
   let workspaceId: string;
   let sandboxId: string;
   beforeAll(async () => {
-    t = await createTestServices();
-    ({
-      workspaceId,
-      sandbox: { id: sandboxId },
-    } = await t.workspace('Owner'));
+    ({ t, workspaceId, sandboxId } = await servicesWithWorkspace('Owner'));
   });
   afterAll(() => t.close());
 

@@ -10,7 +10,7 @@ import {
   type Conversation,
 } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServices, type TestServices } from '../helpers/test-services.js';
+import { servicesWithWorkspace, type TestServices } from '../helpers/test-services.js';
 
 describe('opt-out handling in the inbound pipeline', () => {
   let t: TestServices;
@@ -18,11 +18,7 @@ describe('opt-out handling in the inbound pipeline', () => {
   let sandboxId: string;
 
   beforeAll(async () => {
-    t = await createTestServices();
-    ({
-      workspaceId,
-      sandbox: { id: sandboxId },
-    } = await t.workspace('Owner'));
+    ({ t, workspaceId, sandboxId } = await servicesWithWorkspace('Owner'));
   });
   afterAll(() => t.close());
 
