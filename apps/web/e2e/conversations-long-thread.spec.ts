@@ -47,7 +47,17 @@ test('a 100,000-message conversation keeps the DOM under 1,500 nodes while older
   await signIn(page, { to: `/views/conversations?conversation=${id}` });
 
   const scroller = page.getByTestId('thread-scroller');
-  await expect(scroller.locator('[data-message-id]').filter({ hasText: `#${MESSAGES} - ` })).toBeVisible();
+  const newest = scroller.locator('[data-message-id]').filter({ hasText: `#${MESSAGES} - ` });
+  await expect(newest).toBeVisible();
+  // The page measures and fits itself to the window again on every resize (and once more when
+  // fonts settle): a reader at the newest message stays there, whether the size changed or not
+  // (measuring once clamped the thread's scroll position ~20 rows up).
+  await page.evaluate(() => window.dispatchEvent(new Event('resize')));
+  await expect(newest).toBeInViewport();
+  await page.setViewportSize({ width: 1440, height: 760 });
+  await expect(newest).toBeInViewport();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(newest).toBeInViewport();
   const first = await snapshot(page);
   expect(first.nodes).toBeLessThan(MAX_NODES);
   expect(first.oldest).toBeGreaterThan(MESSAGES - 100);

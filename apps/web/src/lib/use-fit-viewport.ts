@@ -9,6 +9,13 @@ function documentTop(element: HTMLElement): number {
   return top;
 }
 
+/** The element's descendants scrolled away from their top, with their positions. */
+function scrolledPanes(element: HTMLElement): Array<[Element, number]> {
+  const panes: Array<[Element, number]> = [];
+  for (const node of element.querySelectorAll('*')) if (node.scrollTop > 0) panes.push([node, node.scrollTop]);
+  return panes;
+}
+
 /**
  * Sizes an element so that the page around it (header, breadcrumb, footer) fits the window
  * without a page scrollbar; the element's own panes scroll inside (the inbox, network settings).
@@ -24,11 +31,14 @@ export function useFitViewport<T extends HTMLElement>(minHeight = 420) {
       const element = ref.current;
       if (!element) return;
       // Taller than the window first, so what lies below it (padding, footer) can be measured
-      // without the slack a short page leaves.
+      // without the slack a short page leaves. Panes inside that grow with it clamp their scroll
+      // position while they are taller: they get it back (a reader at the end of a thread stays).
+      const scrolled = scrolledPanes(element);
       element.style.height = `${window.innerHeight * 2}px`;
       const top = documentTop(element);
       const below = document.documentElement.scrollHeight - (top + element.offsetHeight);
       element.style.height = `${Math.max(minHeight, window.innerHeight - top - below)}px`;
+      for (const [pane, scrollTop] of scrolled) pane.scrollTop = scrollTop;
     };
     fit();
     window.addEventListener('resize', fit);

@@ -1,6 +1,6 @@
 import { Button, Skeleton, Stack, Text } from '@mantine/core';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { observeElementRect, useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useThreadMessages } from '../api/use-thread-messages';
 import { useConversationsText } from '../conversations-text';
 import { chronological } from '../lib/inbox-cache';
@@ -13,6 +13,20 @@ const EDGE = 40;
 const PREFETCH_ROWS = 8;
 /** Within this distance of the bottom, the thread follows new messages. */
 const STICK_PX = 80;
+
+/**
+ * The scroller's own size changes too (the page fits itself to the window a moment after the
+ * first paint): a reader at the newest message stays there, as with rows that grow.
+ */
+function observeRectStayingAtEnd(instance: Virtualizer<HTMLDivElement, Element>, onRect: (rect: Rect) => void) {
+  return observeElementRect(instance, (rect) => {
+    // From the size the virtualizer last knew (the element's own numbers are already the new ones).
+    const before = instance.scrollRect?.height ?? rect.height;
+    const wasAtEnd = instance.getTotalSize() - before - (instance.scrollOffset ?? 0) <= STICK_PX;
+    onRect(rect);
+    if (wasAtEnd) instance.scrollToEnd();
+  });
+}
 
 interface MessageListProps {
   conversationId: string;
@@ -29,9 +43,6 @@ export function MessageList({ conversationId, label }: MessageListProps) {
   const thread = useThreadMessages(conversationId);
   const messages = useMemo(() => chronological(thread.data), [thread.data]);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const atBottom = useRef(true);
-  /** Where this component last scrolled to by itself: that scroll is not the reader leaving the bottom. */
-  const pinnedTop = useRef<number | null>(null);
 
   // The project does not use the React Compiler; the virtualizer re-renders on scroll itself.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -43,42 +54,32 @@ export function MessageList({ conversationId, label }: MessageListProps) {
     overscan: 10,
     paddingStart: EDGE,
     paddingEnd: 8,
+    // Chat scrolling from the library: older pages prepended keep the rows on screen in place,
+    // rows measured after the first paint keep a reader at the bottom there, and new messages
+    // are followed only while the reader is within STICK_PX of the bottom.
+    anchorTo: 'end',
+    followOnAppend: true,
+    scrollEndThreshold: STICK_PX,
+    observeElementRect: observeRectStayingAtEnd,
   });
   const items = virtualizer.getVirtualItems();
   const totalSize = virtualizer.getTotalSize();
   const firstIndex = items[0]?.index ?? 0;
 
-  const onScroll = useCallback(() => {
-    const element = scrollRef.current;
-    if (!element) return;
-    // Rows measured taller after our own scroll to the bottom grow the list under it: still pinned.
-    if (pinnedTop.current !== null && Math.abs(element.scrollTop - pinnedTop.current) < 1) return;
-    pinnedTop.current = null;
-    atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < STICK_PX;
-  }, []);
-
-  // Older messages came in above: move down by their height, so the rows on screen stay put.
-  // New ones came in below while the reader was at the bottom: follow them.
-  const previous = useRef({ first: '', last: '', total: 0 });
-  const firstId = messages[0]?.id ?? '';
-  const lastId = messages.at(-1)?.id ?? '';
+  // Open at the newest message, once the first page is on screen.
+  const hasMessages = messages.length > 0;
+  const [opened, setOpened] = useState(false);
   useLayoutEffect(() => {
-    const element = scrollRef.current;
-    const before = previous.current;
-    previous.current = { first: firstId, last: lastId, total: totalSize };
-    if (!element || !lastId) return;
-    if (before.first && before.first !== firstId && before.last === lastId) {
-      element.scrollTop += totalSize - before.total;
-    } else if (atBottom.current) {
-      element.scrollTop = element.scrollHeight;
-      pinnedTop.current = element.scrollTop;
-    }
-  }, [firstId, lastId, totalSize]);
+    if (!hasMessages || opened) return;
+    virtualizer.scrollToEnd();
+    // Older pages load only once the rows on screen are the newest ones, not the first render's.
+    setOpened(true);
+  }, [hasMessages, opened, virtualizer]);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = thread;
   useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && messages.length > 0 && firstIndex < PREFETCH_ROWS) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, firstIndex, messages.length, fetchNextPage]);
+    if (hasNextPage && !isFetchingNextPage && opened && firstIndex < PREFETCH_ROWS) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, firstIndex, opened, fetchNextPage]);
 
   if (thread.isPending) {
     return (
@@ -104,7 +105,6 @@ export function MessageList({ conversationId, label }: MessageListProps) {
     <div
       ref={scrollRef}
       className={classes.scroller}
-      onScroll={onScroll}
       data-testid="thread-scroller"
       role="log"
       aria-label={label}

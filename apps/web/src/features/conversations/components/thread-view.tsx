@@ -66,7 +66,7 @@ export function ThreadView({
             <Text size="sm">{t('thread.notFound')}</Text>
           </div>
         ) : (
-          <MessageList conversationId={conversationId} label="" />
+          <MessageList key={conversationId} conversationId={conversationId} label="" />
         )}
       </>
     );
@@ -136,6 +136,7 @@ export function ThreadView({
         </Tooltip>
       </div>
       <MessageList
+        key={conversationId}
         conversationId={conversationId}
         label={t('thread.messages', { name: contact.name || contact.phoneNumber })}
       />
