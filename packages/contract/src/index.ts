@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './plans.js';
 export * from './errors.js';
 export * from './users.js';
 export * from './auth.js';

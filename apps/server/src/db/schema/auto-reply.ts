@@ -53,6 +53,11 @@ export const autoReplyFirings = pgTable(
     // thousand) look through this table. A firing outlives its messages as a record.
     inboundMessageId: uuid('inbound_message_id').notNull(),
     replyMessageId: uuid('reply_message_id'),
+    /**
+     * Why no reply was queued although the rule answered (`quota`: the monthly SMS quota was used
+     * up); null when it was. Skipped firings count neither for the rule nor for the loop guards.
+     */
+    skipReason: text('skip_reason').$type<'quota'>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -91,6 +92,11 @@ export const messages = pgTable(
     body: text('body').notNull(),
     encoding: messageEncoding('encoding').notNull(),
     segments: integer('segments').notNull(),
+    /**
+     * Outbound: the usage period (workspaces' `usage_periods.period_start`) its segments were
+     * booked in, where a message given up before it was sent returns them; null: not booked.
+     */
+    usagePeriod: date('usage_period'),
     state: messageState('state').notNull(),
     origin: messageOrigin('origin'),
     providerMessageId: text('provider_message_id'),

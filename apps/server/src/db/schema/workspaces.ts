@@ -1,5 +1,5 @@
-import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { ComplianceLanguage, RegistrationDetails } from '@switchboard/contract';
+import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { ComplianceLanguage, PlanId, RegistrationDetails } from '@switchboard/contract';
 
 /** A customer account. Every row of customer data belongs to exactly one workspace. */
 export const workspaces = pgTable('workspaces', {
@@ -14,6 +14,46 @@ export const workspaces = pgTable('workspaces', {
   helpReply: text('help_reply'),
   /** Auto-reply loop guard: at most this many auto-replies to one contact in any hour. */
   autoReplyHourlyLimit: integer('auto_reply_hourly_limit').notNull().default(5),
+  /** The contract's plan (PLANS): its monthly SMS quota is enforced when messages are queued. */
+  planId: text('plan_id').$type<PlanId>().notNull().default('starter'),
+  /** IANA time zone: where the workspace's calendar months (its usage periods) begin. */
+  timeZone: text('time_zone').notNull().default('UTC'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The usage ledger: outbound SMS segments booked per workspace and calendar month (the month's
+ * first day in the workspace's time zone). Written only in the statement that queues a message
+ * (booked) or gives up on one before it was sent (given back).
+ */
+export const usagePeriods = pgTable(
+  'usage_periods',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    periodStart: date('period_start').notNull(),
+    segments: integer('segments').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.periodStart] })],
+);
+
+/** Changes to a workspace worth a record of who and when (a plan change so far). */
+export const workspaceAuditLog = pgTable(
+  'workspace_audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** Who did it; no foreign key: the record outlives the account. */
+    userId: uuid('user_id'),
+    /** What happened, e.g. `plan.changed`. */
+    action: text('action').notNull(),
+    /** Before and after, e.g. `{ from: 'starter', to: 'pro' }`. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('workspace_audit_log_workspace_idx').on(t.workspaceId, t.createdAt)],
+);
