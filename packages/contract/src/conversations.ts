@@ -80,22 +80,7 @@ export const InboxCountsSchema = z.object({
 });
 export type InboxCounts = z.infer<typeof InboxCountsSchema>;
 
-/** PATCH /api/contacts/:id: name, tags, and the manual opt-out / opt-in. */
-export const MAX_CONTACT_TAGS = 20;
-export const UpdateContactBodySchema = z
-  .object({
-    name: z.string().trim().max(100).nullable().optional().describe('Empty or null clears the name.'),
-    tags: z
-      .array(z.string().trim().min(1, 'A tag is empty.').max(32, 'A tag has at most 32 characters.'))
-      .max(MAX_CONTACT_TAGS, `At most ${MAX_CONTACT_TAGS} tags.`)
-      .optional(),
-    optedOut: z.boolean().optional().describe('true opts the contact out (no confirmation is sent); false opts in.'),
-  })
-  .strict();
-export type UpdateContactBody = z.infer<typeof UpdateContactBodySchema>;
-export const ContactParamsSchema = z.object({ id: z.uuid() });
-export const ContactResponseSchema = z.object({ contact: ContactSchema });
-export type ContactResponse = z.infer<typeof ContactResponseSchema>;
+/** `contact.updated`: the inbox's view of a contact (the contact book's is `ContactEntry`). */
 export const ContactEventSchema = z.object({ contact: ContactSchema });
 export type ContactEvent = z.infer<typeof ContactEventSchema>;
 

@@ -45,6 +45,12 @@ export const ErrorCode = {
   INVALID_SIGNATURE: 'INVALID_SIGNATURE',
   /** The contact opted out (STOP); nothing may be sent to them until they opt back in. */
   CONTACT_OPTED_OUT: 'CONTACT_OPTED_OUT',
+  /** A contact with this number already exists in the workspace. */
+  CONTACT_EXISTS: 'CONTACT_EXISTS',
+  /** The contact has conversations or an opt-out on record; it is kept so neither is lost. */
+  CONTACT_HAS_HISTORY: 'CONTACT_HAS_HISTORY',
+  /** Another list of the workspace already has this name. */
+  CONTACT_LIST_NAME_TAKEN: 'CONTACT_LIST_NAME_TAKEN',
   /** The action does not apply to this kind of network (e.g. a registration token for an SMPP bind). */
   WRONG_NETWORK_KIND: 'WRONG_NETWORK_KIND',
   /** The server is starting or shutting down. */

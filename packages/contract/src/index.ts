@@ -10,5 +10,6 @@ export * from './members.js';
 export * from './networks.js';
 export * from './messages.js';
 export * from './conversations.js';
+export * from './contacts.js';
 export * from './voice.js';
 export * from './auto-reply.js';

@@ -25,6 +25,10 @@ export const errors: Translation<typeof en> = {
   INVALID_SIGNATURE: 'Die Signatur der Anfrage konnte nicht bestätigt werden, daher wurde sie abgelehnt.',
   CONTACT_OPTED_OUT:
     'Dieser Kontakt hat sich abgemeldet (STOP). Bis zur erneuten Anmeldung kann ihm nichts gesendet werden.',
+  CONTACT_EXISTS: 'Ein Kontakt mit dieser Nummer existiert bereits.',
+  CONTACT_HAS_HISTORY:
+    'Dieser Kontakt hat Unterhaltungen oder eine Abmeldung und bleibt erhalten, damit sie nicht verloren gehen.',
+  CONTACT_LIST_NAME_TAKEN: 'Eine andere Liste hat bereits diesen Namen.',
   WRONG_NETWORK_KIND: 'Das ist für diese Art von Netzwerk nicht möglich.',
   UNAVAILABLE: 'Der Server startet gerade (neu). Bitte versuchen Sie es gleich noch einmal.',
   INTERNAL: 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es erneut.',

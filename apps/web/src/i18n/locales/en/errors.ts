@@ -23,6 +23,10 @@ export const errors = {
   NETWORK_DISABLED: 'This network is disabled: it neither sends nor accepts messages. Enable it first.',
   INVALID_SIGNATURE: 'The request’s signature did not verify, so it was refused.',
   CONTACT_OPTED_OUT: 'This contact opted out (STOP). Nothing can be sent to them until they opt back in.',
+  CONTACT_EXISTS: 'A contact with this number already exists.',
+  CONTACT_HAS_HISTORY:
+    'This contact has conversations or an opt-out on record, so it is kept: deleting it would lose them.',
+  CONTACT_LIST_NAME_TAKEN: 'Another list already has this name.',
   WRONG_NETWORK_KIND: 'This does not apply to this kind of network.',
   UNAVAILABLE: 'The server is starting or restarting. Please try again in a moment.',
   INTERNAL: 'Something went wrong on our side. Please try again.',

@@ -24,6 +24,10 @@ export const errors: Translation<typeof en> = {
   INVALID_SIGNATURE: 'La signature de la requête n’a pas pu être vérifiée : elle a été refusée.',
   CONTACT_OPTED_OUT:
     'Ce contact s’est désabonné (STOP). Rien ne peut lui être envoyé tant qu’il ne s’est pas réabonné.',
+  CONTACT_EXISTS: 'Un contact avec ce numéro existe déjà.',
+  CONTACT_HAS_HISTORY:
+    'Ce contact a des conversations ou une désinscription enregistrée ; il est conservé pour ne pas les perdre.',
+  CONTACT_LIST_NAME_TAKEN: 'Une autre liste porte déjà ce nom.',
   WRONG_NETWORK_KIND: 'Cette action ne s’applique pas à ce type de réseau.',
   UNAVAILABLE: 'Le serveur démarre ou redémarre. Veuillez réessayer dans un instant.',
   INTERNAL: 'Un problème est survenu de notre côté. Veuillez réessayer.',
