@@ -1,7 +1,7 @@
 import type { Trigger } from '@switchboard/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { contacts } from './messages.js';
+import { contacts } from './contacts.js';
 import { workspaces } from './workspaces.js';
 
 /** An auto-reply rule (DESIGN §2): the first enabled rule of a network that matches answers. */

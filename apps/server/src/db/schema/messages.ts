@@ -12,33 +12,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { contacts } from './contacts.js';
 import { networks } from './networks.js';
-import { workspaces } from './workspaces.js';
 
 export const messageDirection = pgEnum('message_direction', ['in', 'out']);
 export const messageState = pgEnum('message_state', ['queued', 'sending', 'sent', 'delivered', 'failed', 'received']);
 export const messageEncoding = pgEnum('message_encoding', ['GSM-7', 'UCS-2']);
 export const messageOrigin = pgEnum('message_origin', ['reply', 'auto-reply', 'campaign', 'api', 'test']);
-
-/** A phone number a workspace talks to; one row per workspace and E.164 number. */
-export const contacts = pgTable(
-  'contacts',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    phoneNumber: text('phone_number').notNull(),
-    name: text('name'),
-    tags: text('tags')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    optedOutAt: timestamp('opted_out_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('contacts_workspace_phone_idx').on(t.workspaceId, t.phoneNumber)],
-);
 
 /** One thread per (network, contact). */
 export const conversations = pgTable(
