@@ -13,7 +13,7 @@
 
 /** Module (folder under src/modules) → the schema exports (tables, their enums and row types) it owns. */
 export const TABLE_OWNERS = {
-  workspaces: ['workspaces'],
+  workspaces: ['workspaces', 'usagePeriods', 'workspaceAuditLog'],
   users: ['users', 'userRole', 'userStatus', 'UserLocation', 'UserRow'],
   auth: ['sessions', 'refreshTokens', 'passwordResets', 'loginFailures'],
   networks: [

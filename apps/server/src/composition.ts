@@ -104,7 +104,7 @@ export function createServices(deps: ServicesDeps): Composition {
 
   // Owners of tables that only depend on the database.
   const users = createUsersService(db);
-  const contacts = createContactsService({ db, events });
+  const contacts = createContactsService({ db, events, users });
   const history = createMessageHistory(db);
   const networks = createNetworksService({
     db,
@@ -115,10 +115,10 @@ export function createServices(deps: ServicesDeps): Composition {
     sandboxDeliveryMs: config.sandboxDeliveryMs,
     deviceStreaming: deviceStreams.isStreaming,
   });
-  const workspaces = createWorkspacesService(db, { onCreated: networks.createSandbox });
+  const workspaces = createWorkspacesService(db, { onCreated: networks.createSandbox, events });
 
   // The pipeline. Outbound first: the inbound steps queue their replies through it.
-  const outbound = createOutbound({ db, networks, events });
+  const outbound = createOutbound({ db, networks, workspaces, events });
   const compliance = createComplianceService({ workspaces, contacts, outbound, events });
   const autoReply = createAutoReplyService({ db, outbound, networks, workspaces, contacts, history, events, log });
   const messaging = createMessagingService({
@@ -187,7 +187,7 @@ export function createServices(deps: ServicesDeps): Composition {
       connectionTests,
       messaging,
       voice,
-      conversations: createConversationsService({ messaging, contacts, voice, events }),
+      conversations: createConversationsService({ messaging, voice, events }),
       compliance,
       autoReply,
     },

@@ -51,6 +51,11 @@ export const ErrorCode = {
   CONTACT_HAS_HISTORY: 'CONTACT_HAS_HISTORY',
   /** Another list of the workspace already has this name. */
   CONTACT_LIST_NAME_TAKEN: 'CONTACT_LIST_NAME_TAKEN',
+  /**
+   * The message would pass the plan's monthly SMS quota; nothing was queued. `remaining` says how
+   * many segments may still be queued this month.
+   */
+  QUOTA_EXCEEDED: 'QUOTA_EXCEEDED',
   /** The action does not apply to this kind of network (e.g. a registration token for an SMPP bind). */
   WRONG_NETWORK_KIND: 'WRONG_NETWORK_KIND',
   /** The server is starting or shutting down. */
@@ -71,5 +76,11 @@ export const ErrorResponseSchema = z.object({
   error: z.string().describe('Human-readable message (English); show it only as a fallback.'),
   code: z.enum(ErrorCode).describe('Stable machine-readable error code.'),
   fields: z.array(FieldErrorSchema).optional().describe('Failing fields of a validation error.'),
+  remaining: z
+    .number()
+    .int()
+    .nonnegative()
+    .optional()
+    .describe('`QUOTA_EXCEEDED`: the SMS segments that may still be queued this month.'),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;

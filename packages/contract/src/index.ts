@@ -4,6 +4,7 @@ export * from './errors.js';
 export * from './users.js';
 export * from './auth.js';
 export * from './workspaces.js';
+export * from './usage.js';
 export * from './socket.js';
 export * from './preferences.js';
 export * from './members.js';

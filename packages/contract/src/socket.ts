@@ -5,6 +5,7 @@ import type { ConversationEvent, MessageEvent } from './messages.js';
 import type { VoiceMessageEvent } from './voice.js';
 import type { NetworkDeleted, NetworkUpdated } from './networks.js';
 import { UserDataSchema } from './users.js';
+import type { WorkspaceUpdated } from './workspaces.js';
 
 export const PresenceStatus = z.enum(['online', 'away', 'dnd', 'offline']);
 export type PresenceStatus = z.infer<typeof PresenceStatus>;
@@ -56,6 +57,8 @@ export interface ServerToClientEvents {
   'network.deleted': (payload: NetworkDeleted) => void;
   /** An auto-reply rule answered a message: its new count and time. Workspace room. */
   'auto-reply.fired': (payload: AutoReplyFired) => void;
+  /** The workspace changed (its plan so far). Workspace room. */
+  'workspace.updated': (payload: WorkspaceUpdated) => void;
 }
 
 /** Events the client emits. `ENTERED` keeps the spec's name. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PlanIdSchema } from './usage.js';
 
 /** Spec §7 `POST /api/new_user`: the registration details the web sends after sign-up. */
 export const RegistrationDetailsSchema = z
@@ -20,7 +21,14 @@ export const WorkspaceSchema = z.object({
   id: z.uuid(),
   name: z.string().describe('Display name of the workspace (customer account).'),
   registration: RegistrationDetailsSchema.nullable().describe('What was sent to /api/new_user, or null.'),
+  planId: PlanIdSchema.describe('The workspace’s plan (its monthly SMS quota).'),
+  timeZone: z.string().describe('IANA time zone where the workspace’s months (its usage periods) begin.'),
   createdAt: z.iso.datetime(),
 });
 export type Workspace = z.infer<typeof WorkspaceSchema>;
 export const WorkspaceResponseSchema = z.object({ workspace: WorkspaceSchema });
+export type WorkspaceResponse = z.infer<typeof WorkspaceResponseSchema>;
+
+/** Sent to the workspace room when the workspace changes (e.g. its plan). */
+export const WorkspaceUpdatedSchema = z.object({ workspace: WorkspaceSchema });
+export type WorkspaceUpdated = z.infer<typeof WorkspaceUpdatedSchema>;

@@ -1,4 +1,4 @@
-import type { ErrorCode, FieldError } from '@switchboard/contract';
+import type { ErrorCode, ErrorResponse, FieldError } from '@switchboard/contract';
 
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
@@ -21,6 +21,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   NETWORK_DISABLED: 403,
   INVALID_SIGNATURE: 403,
   CONTACT_OPTED_OUT: 409,
+  QUOTA_EXCEEDED: 402,
   CONTACT_EXISTS: 409,
   CONTACT_HAS_HISTORY: 409,
   CONTACT_LIST_NAME_TAKEN: 409,
@@ -29,7 +30,10 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   INTERNAL: 500,
 };
 
-/** The one error type services throw; the error handler turns it into `{ error, code }`. */
+/** Fields an error answer may carry besides `error`, `code` and `fields` (see ErrorResponseSchema). */
+export type AppErrorDetails = Pick<ErrorResponse, 'remaining'>;
+
+/** The one error type services throw; the error handler turns it into `{ error, code, …details }`. */
 export class AppError extends Error {
   readonly statusCode: number;
 
@@ -37,6 +41,7 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: FieldError[],
+    readonly details?: AppErrorDetails,
   ) {
     super(message);
     this.name = 'AppError';

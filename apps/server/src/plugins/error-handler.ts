@@ -58,6 +58,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         error: error.message,
         code: error.code,
         ...(error.fields ? { fields: error.fields } : {}),
+        ...error.details,
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

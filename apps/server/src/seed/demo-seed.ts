@@ -9,8 +9,9 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 /**
- * Fills a new, empty database with the "Demo" workspace (and its sandbox network) and its two
- * accounts. Returns the workspace's id, or undefined when the database had workspaces already.
+ * Fills a new, empty database with the "Demo" workspace (on the unlimited plan, with its sandbox
+ * network) and its two accounts. Returns the workspace's id, or undefined when the database had
+ * workspaces already.
  */
 export async function seedDemoWorkspace(
   db: Db,
@@ -19,7 +20,7 @@ export async function seedDemoWorkspace(
   if (await services.workspaces.any()) return undefined;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
-    const workspace = await services.workspaces.create('Demo', tx);
+    const workspace = await services.workspaces.create('Demo', tx, 'unlimited');
     for (const account of DEMO_ACCOUNTS) {
       await services.users.insert(
         { ...account, workspaceId: workspace.id, passwordHash, company: 'Demo', emailVerifiedAt: new Date() },

@@ -1,7 +1,7 @@
-import { ErrorCode } from '@switchboard/contract';
+import { ErrorCode, ErrorResponseSchema } from '@switchboard/contract';
 import { expect } from 'vitest';
 
-/** Every error answer of the API: JSON `{ error, code }` (plus `fields` for validation), no stack. */
+/** Every error answer of the API: JSON `{ error, code }` (plus `fields`, `remaining`: ErrorResponseSchema), no stack. */
 export function expectErrorBody(
   response: { statusCode: number; headers: Record<string, unknown>; body: string },
   status: number,
@@ -15,7 +15,7 @@ export function expectErrorBody(
   );
   expect(body.error.length).toBeGreaterThan(0);
   expect(Object.values(ErrorCode)).toContain(body.code);
-  expect(Object.keys(body).every((key) => ['error', 'code', 'fields'].includes(key))).toBe(true);
+  expect(Object.keys(body).every((key) => Object.keys(ErrorResponseSchema.shape).includes(key))).toBe(true);
   expect(response.body).not.toMatch(/\bat .+:\d+:\d+|stack/i);
   if (code) expect(body.code).toBe(code);
   return body;

@@ -17,7 +17,8 @@ export interface AutoReplyStepDeps {
 /**
  * Auto-reply as the second inbound step (after opt-out keywords): the batch's patterns run once
  * (`prepare`), then per message the engine decides, the reply is queued in the same transaction
- * and the firing recorded; `auto-reply.fired` follows the commit.
+ * and the firing recorded (or, when the monthly quota refused the reply, the skip); `auto-reply.fired`
+ * follows the commit.
  */
 export function createAutoReplyStep(deps: AutoReplyStepDeps): { prepare: InboundPreparer; run: InboundStep } {
   // What prepare worked out for each new message, taken by the step that handles it.
@@ -55,6 +56,13 @@ export function createAutoReplyStep(deps: AutoReplyStepDeps): { prepare: Inbound
       prepared,
     );
     if (decision.outcome !== 'reply') return;
+    const firing = {
+      workspaceId,
+      ruleId: decision.rule.id,
+      contactId: contact.id,
+      inboundMessageId: message.id,
+      createdAt: new Date(),
+    };
     let replyId: string;
     try {
       const reply = await deps.outbound.queue(
@@ -63,22 +71,16 @@ export function createAutoReplyStep(deps: AutoReplyStepDeps): { prepare: Inbound
       );
       replyId = reply.id;
     } catch (error) {
-      // The outbound rules (opt-out, disabled network, text limits) have the last word; the
-      // inbound message is stored regardless.
+      // The outbound rules (opt-out, disabled network, text limits, the quota) have the last
+      // word; the inbound message is stored regardless. A reply the quota refused is recorded.
       if (error instanceof AppError) {
         deps.log.info({ ruleId: decision.rule.id, code: error.code }, 'an auto-reply was not sent');
+        if (error.code === 'QUOTA_EXCEEDED') await deps.repo.recordSkip(ctx.tx, { ...firing, skipReason: 'quota' });
         return;
       }
       throw error;
     }
-    const fired = await deps.repo.recordFiring(ctx.tx, {
-      workspaceId,
-      ruleId: decision.rule.id,
-      contactId: contact.id,
-      inboundMessageId: message.id,
-      replyMessageId: replyId,
-      createdAt: new Date(),
-    });
+    const fired = await deps.repo.recordFiring(ctx.tx, { ...firing, replyMessageId: replyId });
     if (fired)
       ctx.afterCommit(() =>
         deps.events.toWorkspace(workspaceId, 'auto-reply.fired', {

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database.js';
-import { type autoReplyFirings, autoReplyRules } from '../../db/schema/index.js';
+import { autoReplyFirings, autoReplyRules } from '../../db/schema/index.js';
 
 export type RuleRow = typeof autoReplyRules.$inferSelect;
 export type NewRule = Omit<typeof autoReplyRules.$inferInsert, 'id' | 'workspaceId' | 'priority'>;
@@ -13,6 +13,8 @@ export interface RecentFirings {
   /** The latest time the rule asked about answered the contact (within the looked-at window). */
   lastOfRule: Date | null;
 }
+
+type Firing = Required<Omit<typeof autoReplyFirings.$inferInsert, 'id'>>;
 
 /** Auto-reply rules and firings. Every function takes the workspace it works in. */
 export function createAutoReplyRepository(db: Db) {
@@ -79,7 +81,7 @@ export function createAutoReplyRepository(db: Db) {
         where r.id = o.id and r.workspace_id = ${workspaceId}`);
     },
 
-    /** The contact's auto-replies since `since` (one index range: contact, time). */
+    /** The contact's auto-replies since `since` (one index range: contact, time); skips do not count. */
     async recentFirings(
       tx: Db,
       workspaceId: string,
@@ -94,7 +96,8 @@ export function createAutoReplyRepository(db: Db) {
             min(created_at) filter (where created_at > ${hourAgo}) as oldest,
             max(created_at) filter (where rule_id = ${ruleId}) as last_of_rule
           from auto_reply_firings
-          where contact_id = ${contactId} and workspace_id = ${workspaceId} and created_at > ${since}`,
+          where contact_id = ${contactId} and workspace_id = ${workspaceId} and created_at > ${since}
+            and skip_reason is null`,
       );
       return {
         inLastHour: row?.hourly ?? 0,
@@ -103,10 +106,15 @@ export function createAutoReplyRepository(db: Db) {
       };
     },
 
+    /** Records a rule that answered but whose reply was not queued (the quota); the rule's count stays. */
+    async recordSkip(tx: Db, skip: Omit<Firing, 'replyMessageId' | 'skipReason'> & { skipReason: 'quota' }) {
+      await tx.insert(autoReplyFirings).values({ ...skip, replyMessageId: null });
+    },
+
     /** Records a firing and counts it on the rule (one statement); returns the rule's new count and time. */
     async recordFiring(
       tx: Db,
-      firing: Required<Omit<typeof autoReplyFirings.$inferInsert, 'id'>>,
+      firing: Omit<Firing, 'skipReason'>,
     ): Promise<{ firedCount: number; lastFiredAt: Date } | undefined> {
       const [row] = await queryRows<{ fired_count: number; last_fired_at: string | Date }>(
         tx,

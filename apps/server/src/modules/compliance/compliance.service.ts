@@ -66,6 +66,8 @@ export function createComplianceService(deps: ComplianceDeps) {
           to: contact.phoneNumber,
           body,
           origin: 'auto-reply',
+          // The law requires these confirmations: they count on the quota but always go out.
+          exemptFromQuota: true,
         },
         ctx,
       );

@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database.js';
 import { messages } from '../../db/schema/index.js';
 import { camelRow } from '../../lib/camel-row.js';
+import { giveBackUsage } from '../workspaces/usage.sql.js';
 import type { MessageRow } from './messaging.sql.js';
 
 /** A delivery report addressed by the channel's id (see advanceMany). */
@@ -29,6 +30,14 @@ function advanceAssignments(v: { state: SQL; at: SQL; code: SQL; text: SQL }): S
     error_text = case when ${v.state} = 'failed' then ${v.text} else m.error_text end,
     updated_at = now()`;
 }
+/**
+ * The update (`… returning m.*`) with the usage ledger's give-back: a message a report fails
+ * before it was ever sent (a phone that could not send it) returns its segments.
+ */
+function withGiveBack(update: SQL): SQL {
+  return sql`with changed as (${update}), given_back as (${giveBackUsage(sql`changed`)}) select * from changed`;
+}
+
 export const rankOf = (state: string) => ({ queued: 0, sending: 1, sent: 2 })[state] ?? 3;
 
 /**
@@ -53,7 +62,7 @@ export function createDeliveryReportsRepository(db: Db) {
       const advance = async () => {
         const [row] = await queryRows<Record<string, unknown>>(
           db,
-          sql`update messages m set ${advanceAssignments({
+          withGiveBack(sql`update messages m set ${advanceAssignments({
             state: sql`${state}::text`,
             at: sql`${at}::timestamptz`,
             code: sql`${error.code ?? null}::text`,
@@ -62,7 +71,7 @@ export function createDeliveryReportsRepository(db: Db) {
           where m.network_id = ${networkId} and m.direction = 'out'
             and ${by.messageId ? sql`m.id = ${by.messageId}` : sql`m.provider_message_id = ${by.providerMessageId ?? ''}`}
             and ${STATE_RANK} < ${rankOf(state)}
-          returning m.*`,
+          returning m.*`),
         );
         return row ? camelRow<MessageRow>(row) : undefined;
       };
@@ -85,7 +94,7 @@ export function createDeliveryReportsRepository(db: Db) {
     async advanceMany(reports: StatusAdvance[]): Promise<Array<MessageRow | undefined>> {
       const rows = await queryRows<Record<string, unknown>>(
         db,
-        sql`update messages m set ${advanceAssignments({
+        withGiveBack(sql`update messages m set ${advanceAssignments({
           state: sql`v.state`,
           at: sql`v.at`,
           code: sql`v.code`,
@@ -100,7 +109,7 @@ export function createDeliveryReportsRepository(db: Db) {
         )}) as v(network_id, pid, state, rank, at, code, text)
         where m.network_id = v.network_id and m.direction = 'out' and m.provider_message_id = v.pid
           and ${STATE_RANK} < v.rank
-        returning m.*`,
+        returning m.*`),
       );
       const byKey = new Map(
         rows.map((row) => [

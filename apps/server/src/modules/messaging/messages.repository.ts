@@ -4,9 +4,13 @@ import { queryRows, type Db } from '../../db/database.js';
 import { conversations, messages } from '../../db/schema/index.js';
 import { camelRow } from '../../lib/camel-row.js';
 import { contactsTable, upsertContacts } from '../contacts/contacts.sql.js';
+import { bookUsage } from '../workspaces/usage.sql.js';
 import { previewOf, type ContactRow, type ConversationRow, type MessageRow } from './message-rows.js';
 
-/** The outcome of queueing: no message (and no conversation) when the contact opted out. */
+/**
+ * The outcome of queueing: no message (and no conversation) when the contact opted out or the
+ * segments would pass the workspace's monthly quota (`contact.optedOutAt` tells which).
+ */
 export interface QueuedOutbound {
   contact: ContactRow;
   conversation: ConversationRow | null;
@@ -22,15 +26,21 @@ export interface NewOutbound {
   encoding: MessageEncoding;
   segments: number;
   origin: MessageOrigin;
+  /** When it is queued: the month (in the workspace's zone) its segments are booked in. */
+  at: Date;
+  /** False: booked even past the quota (legally required compliance replies). */
+  enforceQuota: boolean;
 }
 
 /** Conversations and messages of a workspace; every function takes `workspaceId`. */
 export function createMessagesRepository(db: Db) {
   return {
     /**
-     * Queues an outbound message to a number in one statement: finds or adds the contact, moves
-     * its conversation to the top (no unread bump) and inserts the message, unless the contact
-     * opted out. `message` and `conversation` are null when it did (nothing was queued).
+     * Queues an outbound message to a number in one statement: finds or adds the contact, books
+     * its segments on the workspace's usage period (the quota checked on the locked period row),
+     * moves its conversation to the top (no unread bump) and inserts the message with the period
+     * it was booked in, unless the contact opted out or the quota is used up. `message` and
+     * `conversation` are null then (nothing was queued or booked).
      */
     async insertOutbound(input: NewOutbound, tx: Db = db): Promise<QueuedOutbound> {
       const [row] = await queryRows<Record<'contact' | 'conversation' | 'message', Record<string, unknown> | null>>(
@@ -39,9 +49,18 @@ export function createMessagesRepository(db: Db) {
         with c as (
           ${upsertContacts([input])}
           returning *
+        ), u as (
+          ${bookUsage({
+            workspaceId: input.workspaceId,
+            segments: input.segments,
+            at: input.at,
+            enforceQuota: input.enforceQuota,
+            onlyIf: sql`exists (select 1 from c where c.opted_out_at is null)`,
+          })}
+          returning period_start
         ), v as (
           insert into conversations (workspace_id, network_id, contact_id, last_message_at, last_message_preview)
-          select ${input.workspaceId}, ${input.networkId}, c.id, now(), ${previewOf(input.body)} from c
+          select ${input.workspaceId}, ${input.networkId}, c.id, now(), ${previewOf(input.body)} from c, u
           where c.opted_out_at is null
           on conflict (network_id, contact_id) do update set
             has_sms = true,
@@ -50,9 +69,9 @@ export function createMessagesRepository(db: Db) {
           returning *
         ), m as (
           insert into messages (workspace_id, network_id, conversation_id, contact_id, direction, body, encoding,
-            segments, state, origin, created_at)
+            segments, usage_period, state, origin, created_at)
           select ${input.workspaceId}, ${input.networkId}, v.id, v.contact_id, 'out', ${input.body},
-            ${input.encoding}, ${input.segments}, 'queued', ${input.origin}, clock_timestamp() from v
+            ${input.encoding}, ${input.segments}, u.period_start, 'queued', ${input.origin}, clock_timestamp() from v, u
           returning *
         )
         select row_to_json(c) as contact, (select row_to_json(v) from v) as conversation,

@@ -5,6 +5,7 @@ import { requireE164 } from '../../lib/phone-number.js';
 import { countSegments } from '../../lib/sms-segments.js';
 import type { EventPublisher } from '../../realtime/publisher.js';
 import type { NetworksService } from '../networks/networks.service.js';
+import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { toConversation, toMessage } from './message-rows.js';
 import { createMessagesRepository } from './messages.repository.js';
 
@@ -15,6 +16,11 @@ export interface QueueRequest {
   to: string;
   body: string;
   origin: MessageOrigin;
+  /**
+   * A reply the law requires (opt-out, opt-in and help confirmations): booked on the monthly
+   * quota like any message, but never refused by it.
+   */
+  exemptFromQuota?: boolean;
 }
 
 /**
@@ -29,6 +35,7 @@ export interface TxContext {
 export interface OutboundDeps {
   db: Db;
   networks: NetworksService;
+  workspaces: Pick<WorkspacesService, 'remainingSegments'>;
   events: EventPublisher;
 }
 
@@ -48,9 +55,11 @@ export function createOutbound(deps: OutboundDeps) {
     },
 
     /**
-     * Validates the number and text, refuses opted-out contacts, counts segments and stores the
-     * message as `queued`. With a transaction context it joins the caller's transaction, and the
-     * events and the dispatcher's wake-up wait for its commit.
+     * Validates the number and text, refuses opted-out contacts, counts segments, books them on
+     * the workspace's monthly quota and stores the message as `queued`, in one statement: past
+     * the quota nothing is stored and it throws `QUOTA_EXCEEDED` with the segments left. With a
+     * transaction context it joins the caller's transaction, and the events and the dispatcher's
+     * wake-up wait for its commit.
      */
     async queue(request: QueueRequest, within?: TxContext): Promise<Message> {
       const tx = within?.tx;
@@ -58,6 +67,7 @@ export function createOutbound(deps: OutboundDeps) {
       if (!network.enabled) throw new AppError('NETWORK_DISABLED', 'This network is disabled. Enable it to send.');
       const to = requireE164(request.to);
       const { encoding, segments } = countSegments(request.body);
+      const at = new Date();
       const stored = await repo.insertOutbound(
         {
           workspaceId: request.workspaceId,
@@ -67,11 +77,22 @@ export function createOutbound(deps: OutboundDeps) {
           encoding,
           segments,
           origin: request.origin,
+          at,
+          enforceQuota: !request.exemptFromQuota,
         },
         tx,
       );
-      if (!stored.message || !stored.conversation) {
+      if (stored.contact.optedOutAt) {
         throw new AppError('CONTACT_OPTED_OUT', `${to} opted out of messages from this workspace.`);
+      }
+      if (!stored.message || !stored.conversation) {
+        const remaining = (await deps.workspaces.remainingSegments(request.workspaceId, at, tx)) ?? 0;
+        throw new AppError(
+          'QUOTA_EXCEEDED',
+          `This message needs ${segments} SMS segment(s); the plan allows ${remaining} more this month.`,
+          undefined,
+          { remaining },
+        );
       }
       const { message, conversation, contact } = stored;
       const announce = () => {

@@ -3,11 +3,13 @@ import { queryRows, type Db } from '../../db/database.js';
 import { messages } from '../../db/schema/index.js';
 import { camelRow } from '../../lib/camel-row.js';
 import type { MessageRow } from './messaging.sql.js';
+import { giveBackUsage } from '../workspaces/usage.sql.js';
 import type { SentRecord } from './outbound-queue.repository.js';
 
 /**
  * What became of a claimed message: sent (with the provider's id), back to the queue for a later
- * try, or failed. By message id, across workspaces: only the dispatcher that claimed it writes.
+ * try, or failed (a message never sent gives its quota back). By message id, across workspaces:
+ * only the dispatcher that claimed it writes.
  */
 export function createSendOutcomesRepository(db: Db) {
   return {
@@ -47,13 +49,19 @@ export function createSendOutcomesRepository(db: Db) {
       return row;
     },
 
+    /** Gives up on a message; one never sent gives its segments back to its usage period. */
     async markFailed(id: string, errorCode: string | null, errorText: string): Promise<MessageRow | undefined> {
-      const [row] = await db
-        .update(messages)
-        .set({ state: 'failed', failedAt: new Date(), leaseUntil: null, errorCode, errorText, updatedAt: new Date() })
-        .where(and(eq(messages.id, id), sql`${messages.state} in ('queued', 'sending')`))
-        .returning();
-      return row;
+      const [row] = await queryRows<Record<string, unknown>>(
+        db,
+        sql`with changed as (
+          update messages set state = 'failed', failed_at = now(), lease_until = null,
+            error_code = ${errorCode}, error_text = ${errorText}, updated_at = now()
+          where id = ${id} and state in ('queued', 'sending')
+          returning *
+        ), given_back as (${giveBackUsage(sql`changed`)})
+        select * from changed`,
+      );
+      return row ? camelRow<MessageRow>(row) : undefined;
     },
   };
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { ComplianceLanguage, RegistrationDetails } from '@switchboard/contract';
+import type { ComplianceLanguage, PlanId, RegistrationDetails } from '@switchboard/contract';
 import type { Db } from '../../db/database.js';
-import { workspaces } from '../../db/schema/index.js';
+import { workspaceAuditLog, workspaces } from '../../db/schema/index.js';
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 
@@ -16,8 +16,8 @@ export interface StoredComplianceTexts {
 /** Workspaces, with the settings other modules keep on them (compliance texts, auto-reply guard). */
 export function createWorkspacesRepository(db: Db) {
   return {
-    async insert(name: string, tx: Db = db): Promise<WorkspaceRow> {
-      const [row] = await tx.insert(workspaces).values({ name }).returning();
+    async insert(name: string, tx: Db = db, planId?: PlanId): Promise<WorkspaceRow> {
+      const [row] = await tx.insert(workspaces).values({ name, planId }).returning();
       return row!;
     },
     /** Whether the database has any workspace yet (the demo seed fills only a new one). */
@@ -36,6 +36,41 @@ export function createWorkspacesRepository(db: Db) {
         .where(eq(workspaces.id, id))
         .returning();
       return row!;
+    },
+
+    /**
+     * Switches the plan and records who did it in the audit log (only when it changes), in one
+     * transaction; undefined for no such workspace.
+     */
+    async changePlan(id: string, planId: PlanId, userId: string): Promise<WorkspaceRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ planId: workspaces.planId })
+          .from(workspaces)
+          .where(eq(workspaces.id, id))
+          .for('update');
+        if (!before) return undefined;
+        const [row] = await tx
+          .update(workspaces)
+          .set({ planId, updatedAt: new Date() })
+          .where(eq(workspaces.id, id))
+          .returning();
+        if (before.planId !== planId) {
+          await tx
+            .insert(workspaceAuditLog)
+            .values({ workspaceId: id, userId, action: 'plan.changed', details: { from: before.planId, to: planId } });
+        }
+        return row;
+      });
+    },
+
+    async setTimeZone(id: string, timeZone: string): Promise<WorkspaceRow | undefined> {
+      const [row] = await db
+        .update(workspaces)
+        .set({ timeZone, updatedAt: new Date() })
+        .where(eq(workspaces.id, id))
+        .returning();
+      return row;
     },
 
     /** Locks the workspace's row until the transaction ends (serialises per-workspace limits). */

@@ -1,6 +1,8 @@
-import type { RegistrationDetails, Workspace } from '@switchboard/contract';
+import type { PlanId, RegistrationDetails, Workspace } from '@switchboard/contract';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
+import type { EventPublisher } from '../../realtime/publisher.js';
+import { createUsage } from './usage.js';
 import { createWorkspacesRepository, type StoredComplianceTexts, type WorkspaceRow } from './workspaces.repository.js';
 
 export type { StoredComplianceTexts } from './workspaces.repository.js';
@@ -10,6 +12,8 @@ function toWorkspace(row: WorkspaceRow): Workspace {
     id: row.id,
     name: row.name,
     registration: row.registration ?? null,
+    planId: row.planId,
+    timeZone: row.timeZone,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -17,14 +21,36 @@ function toWorkspace(row: WorkspaceRow): Workspace {
 export interface WorkspacesServiceOptions {
   /** Runs in the creating transaction (every new workspace gets its sandbox network). */
   onCreated(workspaceId: string, tx: Db): Promise<void>;
+  events: EventPublisher;
+}
+
+/** A name IANA knows (Intl throws a RangeError for any other). */
+function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function createWorkspacesService(db: Db, options: WorkspacesServiceOptions) {
   const repo = createWorkspacesRepository(db);
+  const usage = createUsage(db);
+  const found = (row: WorkspaceRow | undefined): Workspace => {
+    if (!row) throw new AppError('NOT_FOUND', 'Workspace not found.');
+    return toWorkspace(row);
+  };
+  const announce = (workspace: Workspace) =>
+    options.events.toWorkspace(workspace.id, 'workspace.updated', { workspace });
+
   return {
-    /** A new workspace with what every workspace starts with; pass the caller's transaction. */
-    async create(name: string, tx: Db): Promise<WorkspaceRow> {
-      const row = await repo.insert(name, tx);
+    /**
+     * A new workspace with what every workspace starts with (the smallest plan unless given);
+     * pass the caller's transaction.
+     */
+    async create(name: string, tx: Db, planId?: PlanId): Promise<WorkspaceRow> {
+      const row = await repo.insert(name, tx, planId);
       await options.onCreated(row.id, tx);
       return row;
     },
@@ -43,6 +69,29 @@ export function createWorkspacesService(db: Db, options: WorkspacesServiceOption
     /** Stored for the auto-reply module (its loop guard); undefined for no such workspace. */
     autoReplyHourlyLimit: (workspaceId: string, tx?: Db) => repo.autoReplyHourlyLimit(workspaceId, tx),
     setAutoReplyHourlyLimit: (workspaceId: string, limit: number) => repo.setAutoReplyHourlyLimit(workspaceId, limit),
+
+    /** The plan and this month's outbound SMS segments (GET /api/usage). */
+    usage: usage.current,
+    /** For a queue refused by the quota: the segments still free this month (0 when none). */
+    remainingSegments: usage.remaining,
+
+    /** Admins (and billing, later): switches the plan, audited, and tells the workspace's browsers. */
+    async changePlan(workspaceId: string, planId: PlanId, userId: string): Promise<Workspace> {
+      const workspace = found(await repo.changePlan(workspaceId, planId, userId));
+      announce(workspace);
+      return workspace;
+    },
+
+    /** Where the workspace's months begin (an IANA zone); from the next booking on. */
+    async setTimeZone(workspaceId: string, timeZone: string): Promise<Workspace> {
+      if (!isTimeZone(timeZone))
+        throw new AppError('VALIDATION_FAILED', `${timeZone} is not an IANA time zone.`, [
+          { path: 'body.timeZone', message: 'Not an IANA time zone' },
+        ]);
+      const workspace = found(await repo.setTimeZone(workspaceId, timeZone));
+      announce(workspace);
+      return workspace;
+    },
 
     /** Spec §7 `new_user`: idempotent — the same details give the same workspace. */
     async saveRegistration(workspaceId: string, details: RegistrationDetails): Promise<Workspace> {

@@ -29,6 +29,8 @@ export const errors: Translation<typeof en> = {
   CONTACT_HAS_HISTORY:
     'Dieser Kontakt hat Unterhaltungen oder eine Abmeldung und bleibt erhalten, damit sie nicht verloren gehen.',
   CONTACT_LIST_NAME_TAKEN: 'Eine andere Liste hat bereits diesen Namen.',
+  QUOTA_EXCEEDED:
+    'Damit würde das monatliche SMS-Kontingent Ihres Tarifs überschritten, daher wurde nichts gesendet. Das Kontingent erneuert sich zu Beginn des nächsten Monats; ein größerer Tarif erlaubt mehr.',
   WRONG_NETWORK_KIND: 'Das ist für diese Art von Netzwerk nicht möglich.',
   UNAVAILABLE: 'Der Server startet gerade (neu). Bitte versuchen Sie es gleich noch einmal.',
   INTERNAL: 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es erneut.',

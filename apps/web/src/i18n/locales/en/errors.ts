@@ -27,6 +27,8 @@ export const errors = {
   CONTACT_HAS_HISTORY:
     'This contact has conversations or an opt-out on record, so it is kept: deleting it would lose them.',
   CONTACT_LIST_NAME_TAKEN: 'Another list already has this name.',
+  QUOTA_EXCEEDED:
+    'This would go past your plan’s monthly SMS quota, so nothing was sent. The quota renews at the start of next month; a larger plan allows more.',
   WRONG_NETWORK_KIND: 'This does not apply to this kind of network.',
   UNAVAILABLE: 'The server is starting or restarting. Please try again in a moment.',
   INTERNAL: 'Something went wrong on our side. Please try again.',

@@ -28,6 +28,8 @@ export const errors: Translation<typeof en> = {
   CONTACT_HAS_HISTORY:
     'Ce contact a des conversations ou une désinscription enregistrée ; il est conservé pour ne pas les perdre.',
   CONTACT_LIST_NAME_TAKEN: 'Une autre liste porte déjà ce nom.',
+  QUOTA_EXCEEDED:
+    'Cela dépasserait le quota mensuel de SMS de votre forfait : rien n’a été envoyé. Le quota se renouvelle au début du mois prochain ; un forfait supérieur en permet davantage.',
   WRONG_NETWORK_KIND: 'Cette action ne s’applique pas à ce type de réseau.',
   UNAVAILABLE: 'Le serveur démarre ou redémarre. Veuillez réessayer dans un instant.',
   INTERNAL: 'Un problème est survenu de notre côté. Veuillez réessayer.',

@@ -1,0 +1,122 @@
+import { PLANS, type Usage, type WorkspaceResponse } from '@switchboard/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectErrorBody } from '../helpers/expectations.js';
+import { addMember, createTestApp, login, register, type SignedIn, type TestApp } from '../helpers/test-app.js';
+
+const STARTER_QUOTA = PLANS.starter.monthlySmsQuota!;
+
+// The quota's rules (booking, time zones, give-backs, races, auto-replies) are tested in
+// test/services/usage.test.ts; here: what GET /api/usage, PATCH /api/workspace/plan and a send
+// refused by the quota answer.
+describe('/api/usage and /api/workspace/plan', () => {
+  let t: TestApp;
+  let admin: SignedIn; // workspace A
+  let editor: SignedIn; // workspace A
+  let stranger: SignedIn; // workspace B, its admin
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await register(t.app, 'owner@usage.example', 'Owner');
+    await addMember(t.app, admin.userData.workspaceId, 'editor@usage.example', 'editor');
+    editor = await login(t.app, 'editor@usage.example');
+    stranger = await register(t.app, 'owner@other-usage.example', 'Stranger');
+  });
+  afterAll(() => t.close());
+
+  const getUsage = (who?: SignedIn) =>
+    t.app.inject({ method: 'GET', url: '/api/usage', headers: who?.authorization ?? {} });
+  const setPlan = (who: SignedIn | undefined, payload: unknown) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: '/api/workspace/plan',
+      headers: who?.authorization ?? {},
+      payload: payload as object,
+    });
+  async function sandboxOf(who: SignedIn): Promise<string> {
+    const list = await t.app.inject({ method: 'GET', url: '/api/networks', headers: who.authorization });
+    return list.json<{ networks: Array<{ id: string }> }>().networks[0]!.id;
+  }
+  async function setUsed(workspaceId: string, segments: number) {
+    await t.app.database.db.execute(sql`insert into usage_periods (workspace_id, period_start, segments)
+      select id, date_trunc('month', now() at time zone time_zone)::date, ${segments} from workspaces where id = ${workspaceId}
+      on conflict (workspace_id, period_start) do update set segments = excluded.segments`);
+  }
+
+  it('answers the plan, this month’s segments and the period', async () => {
+    const response = await getUsage(admin);
+    expect(response.statusCode, response.body).toBe(200);
+    const usage = response.json<Usage>();
+    expect(usage).toEqual({
+      planId: 'starter',
+      used: 0,
+      quota: STARTER_QUOTA,
+      remaining: STARTER_QUOTA,
+      periodStart: expect.stringMatching(/^\d{4}-\d{2}-01T00:00:00\.000Z$/) as string,
+      periodEnd: expect.stringMatching(/^\d{4}-\d{2}-01T00:00:00\.000Z$/) as string,
+      timeZone: 'UTC',
+    });
+    expect(new Date(usage.periodStart).getTime()).toBeLessThanOrEqual(Date.now());
+    expect(new Date(usage.periodEnd).getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('answers 401 without a token and 403 to an editor', async () => {
+    expectErrorBody(await getUsage(), 401, 'UNAUTHENTICATED');
+    expectErrorBody(await getUsage(editor), 403, 'FORBIDDEN');
+    expectErrorBody(await setPlan(undefined, { planId: 'pro' }), 401, 'UNAUTHENTICATED');
+    expectErrorBody(await setPlan(editor, { planId: 'pro' }), 403, 'FORBIDDEN');
+    expect((await getUsage(admin)).json<Usage>().planId).toBe('starter');
+  });
+
+  it('refuses a plan the table does not know, or no plan, with 400', async () => {
+    for (const payload of [{ planId: 'platinum' }, {}, { planId: null }, { planId: 'STARTER' }]) {
+      const body = expectErrorBody(await setPlan(admin, payload), 400, 'VALIDATION_FAILED');
+      expect(body.fields?.[0]?.path).toBe('body.planId');
+    }
+  });
+
+  it('switches the plan and answers the workspace; usage follows', async () => {
+    const response = await setPlan(admin, { planId: 'unlimited' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<WorkspaceResponse>().workspace).toMatchObject({
+      id: admin.userData.workspaceId,
+      planId: 'unlimited',
+      timeZone: 'UTC',
+    });
+    expect((await getUsage(admin)).json<Usage>()).toMatchObject({ planId: 'unlimited', quota: null, remaining: null });
+    const back = await setPlan(admin, { planId: 'starter' });
+    expect(back.json<WorkspaceResponse>().workspace.planId).toBe('starter');
+  });
+
+  it('keeps each workspace’s plan and usage to itself', async () => {
+    await setPlan(stranger, { planId: 'business' });
+    await setUsed(stranger.userData.workspaceId, 123);
+    expect((await getUsage(stranger)).json<Usage>()).toMatchObject({ planId: 'business', used: 123 });
+    expect((await getUsage(admin)).json<Usage>()).toMatchObject({ planId: 'starter', used: 0 });
+  });
+
+  it('answers a send past the quota with 402 QUOTA_EXCEEDED and the segments left', async () => {
+    const networkId = await sandboxOf(admin);
+    await setUsed(admin.userData.workspaceId, STARTER_QUOTA - 1);
+    const send = (body: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/messages',
+        headers: admin.authorization,
+        payload: { networkId, to: '+12025550188', body },
+      });
+    const refused = await send('y'.repeat(161));
+    const body = expectErrorBody(refused, 402, 'QUOTA_EXCEEDED');
+    expect(body).toMatchObject({ remaining: 1 });
+    expect((await send('Fits')).statusCode).toBe(201);
+    expect(expectErrorBody(await send('No more'), 402, 'QUOTA_EXCEEDED')).toMatchObject({ remaining: 0 });
+    expect((await getUsage(admin)).json<Usage>()).toMatchObject({ used: STARTER_QUOTA, remaining: 0 });
+  });
+
+  it('describes both routes in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    expect(doc.paths['/api/usage']).toHaveProperty('get');
+    expect(doc.paths['/api/workspace/plan']).toHaveProperty('patch');
+  });
+});
