@@ -10,10 +10,12 @@ const STARTER_QUOTA = PLANS.starter.monthlySmsQuota!;
 const TWO_SEGMENTS = 'x'.repeat(161);
 
 describe('the monthly SMS quota', () => {
-  // No dispatchers: queued messages stay queued, so what a test fails or reports is its own doing.
+  // No dispatchers: queued messages stay queued, so what a test fails or reports is its own doing
+  // (an unstarted runner still starts a network when something is queued on it; a closed one not).
   let t: TestServices;
   beforeAll(async () => {
     t = await createTestServices({ start: false });
+    await t.networkRunner.close();
   });
   afterAll(() => t.close());
   afterEach(() => {
