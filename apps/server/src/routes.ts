@@ -7,6 +7,7 @@ import type { Composition } from './composition.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { autoReplyRoutes } from './modules/auto-reply/auto-reply.routes.js';
 import { complianceRoutes } from './modules/compliance/compliance.routes.js';
+import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { conversationsRoutes } from './modules/conversations/conversations.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { membersRoutes } from './modules/members/members.routes.js';
@@ -42,6 +43,7 @@ export async function registerRoutes(app: FastifyInstance, { config, composition
   await app.register(networksRoutes, { prefix: '/api' });
   await app.register(messagesRoutes, { prefix: '/api' });
   await app.register(conversationsRoutes, { prefix: '/api' });
+  await app.register(contactsRoutes, { prefix: '/api' });
   await app.register(complianceRoutes, { prefix: '/api' });
   await app.register(autoReplyRoutes, { prefix: '/api' });
   await app.register(androidChannelPlugin, {

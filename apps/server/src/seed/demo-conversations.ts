@@ -45,7 +45,7 @@ const DEMO_THREADS: DemoThread[] = [
  * are queued like a person's, then delivered by the sandbox once the app runs.
  */
 export async function seedDemoConversations(
-  { messaging, conversations }: Pick<Services, 'messaging' | 'conversations'>,
+  { messaging, conversations, contacts }: Pick<Services, 'messaging' | 'conversations' | 'contacts'>,
   sandbox: DemoSandbox,
 ): Promise<void> {
   let n = 0;
@@ -62,10 +62,13 @@ export async function seedDemoConversations(
     }
     const message = await messaging.get(sandbox.workspaceId, messageId);
     if (thread.name || thread.tags)
-      await conversations.updateContact(sandbox.workspaceId, message.contactId, {
-        name: thread.name,
-        tags: thread.tags,
-      });
+      // As an import would name them (no consent changes here: the STOP comes as a text).
+      await contacts.update(
+        sandbox.workspaceId,
+        message.contactId,
+        { name: thread.name, tags: thread.tags },
+        { source: 'import' },
+      );
     if (thread.reply) await conversations.reply(sandbox.workspaceId, message.conversationId, thread.reply);
     if (thread.read) await conversations.setUnread(sandbox.workspaceId, message.conversationId, false);
   }

@@ -164,8 +164,8 @@ export async function createTestServices(
 /** Services and one new workspace: how most service test files start. */
 export async function servicesWithWorkspace(
   name?: string,
-): Promise<{ t: TestServices; workspaceId: string; sandboxId: string }> {
+): Promise<{ t: TestServices; workspaceId: string; userId: string; sandboxId: string }> {
   const t = await createTestServices();
-  const { workspaceId, sandbox } = await t.workspace(name);
-  return { t, workspaceId, sandboxId: sandbox.id };
+  const { workspaceId, userId, sandbox } = await t.workspace(name);
+  return { t, workspaceId, userId, sandboxId: sandbox.id };
 }

@@ -21,11 +21,12 @@ const numberOf = (i: number) => `+1202555${String(1000 + i).padStart(4, '0')}`;
 describe('the SMS inbox', () => {
   let t: TestServices;
   let workspaceId: string;
+  let userId: string;
   let sandboxId: string;
   let secondId: string;
 
   beforeAll(async () => {
-    ({ t, workspaceId, sandboxId } = await servicesWithWorkspace('Owner'));
+    ({ t, workspaceId, userId, sandboxId } = await servicesWithWorkspace('Owner'));
     const second = await t.services.networks.create(
       workspaceId,
       CreateNetworkBodySchema.parse({ kind: 'sandbox', name: 'Second line', number: '+12025550999', throughput: 10 }),
@@ -45,7 +46,7 @@ describe('the SMS inbox', () => {
     return t.services.conversations.messages(workspaceId, id, cursor, limit);
   };
   const updateContact = (id: string, patch: UpdateContactBody) =>
-    t.services.conversations.updateContact(workspaceId, id, UpdateContactBodySchema.parse(patch));
+    t.services.contacts.update(workspaceId, id, UpdateContactBodySchema.parse(patch), { source: 'admin', userId });
   const setUnread = (id: string, unread: boolean) =>
     t.services.conversations.setUnread(workspaceId, id, UpdateConversationBodySchema.parse({ unread }).unread);
 

@@ -15,10 +15,11 @@ import { servicesWithWorkspace, type TestServices } from '../helpers/test-servic
 describe('opt-out handling in the inbound pipeline', () => {
   let t: TestServices;
   let workspaceId: string;
+  let userId: string;
   let sandboxId: string;
 
   beforeAll(async () => {
-    ({ t, workspaceId, sandboxId } = await servicesWithWorkspace('Owner'));
+    ({ t, workspaceId, userId, sandboxId } = await servicesWithWorkspace('Owner'));
   });
   afterAll(() => t.close());
 
@@ -134,7 +135,10 @@ describe('opt-out handling in the inbound pipeline', () => {
     await text(number, 'hello');
     const contact = await contactOf(number);
     const update = (optedOut: boolean) =>
-      t.services.conversations.updateContact(workspaceId, contact.id, UpdateContactBodySchema.parse({ optedOut }));
+      t.services.contacts.update(workspaceId, contact.id, UpdateContactBodySchema.parse({ optedOut }), {
+        source: 'admin',
+        userId,
+      });
     /** The opt-out state of each contact.updated announced for this contact, oldest first. */
     const announced = () =>
       t.events

@@ -72,7 +72,13 @@ export function createComplianceService(deps: ComplianceDeps) {
         ctx,
       );
     const setOptedOut = async (value: boolean) => {
-      const changed = await deps.contacts.setOptedOut(message.workspaceId, contact.id, value, ctx.tx);
+      const changed = await deps.contacts.setOptedOut(
+        message.workspaceId,
+        contact.id,
+        value,
+        { source: 'keyword', messageId: message.id },
+        ctx.tx,
+      );
       if (changed)
         ctx.afterCommit(() => deps.events.toWorkspace(message.workspaceId, 'contact.updated', { contact: changed }));
     };

@@ -14,14 +14,31 @@ export type ContactRow = typeof contacts.$inferSelect;
 /** The table, for joins in read statements (a message's number, a thread's contact). */
 export const contactsTable = contacts;
 
+export interface UpsertContactsOptions {
+  /**
+   * The statement stores a message to or from these numbers: `received` (inbound, stored
+   * whatever the consent) sets each contact's last message time; `sending` (outbound) sets it
+   * only for contacts not opted out, since nothing is queued to the others.
+   */
+  message?: 'received' | 'sending';
+}
+
 /**
  * `insert … on conflict` that finds or adds the contacts of (workspace, number) pairs; the caller
- * appends `returning …`. The no-op update makes `returning` include contacts that existed.
+ * appends `returning …`. The update makes `returning` include contacts that existed (and keeps
+ * the contact book's "last message" order true).
  */
-export function upsertContacts(pairs: Array<{ workspaceId: string; phoneNumber: string }>): SQL {
-  return sql`insert into contacts (workspace_id, phone_number) values ${sql.join(
-    pairs.map((pair) => sql`(${pair.workspaceId}, ${pair.phoneNumber})`),
+export function upsertContacts(
+  pairs: Array<{ workspaceId: string; phoneNumber: string }>,
+  { message = 'sending' }: UpsertContactsOptions = {},
+): SQL {
+  const lastMessageAt =
+    message === 'received'
+      ? sql`now()`
+      : sql`case when contacts.opted_out_at is null then now() else contacts.last_message_at end`;
+  return sql`insert into contacts (workspace_id, phone_number, last_message_at) values ${sql.join(
+    pairs.map((pair) => sql`(${pair.workspaceId}, ${pair.phoneNumber}, now())`),
     sql`, `,
   )}
-  on conflict (workspace_id, phone_number) do update set phone_number = excluded.phone_number`;
+  on conflict (workspace_id, phone_number) do update set last_message_at = ${lastMessageAt}`;
 }

@@ -1,6 +1,4 @@
 import {
-  ContactEventSchema,
-  ContactParamsSchema,
   ConversationListQuerySchema,
   ConversationListResponseSchema,
   ConversationParamsSchema,
@@ -10,13 +8,12 @@ import {
   ReplyBodySchema,
   ThreadQuerySchema,
   ThreadResponseSchema,
-  UpdateContactBodySchema,
   UpdateConversationBodySchema,
 } from '@switchboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, requireRole } from '../../plugins/auth-guard.js';
 
-/** The SMS inbox (admin only): threads, messages, read state, replies, contacts. */
+/** The SMS inbox (admin only): threads, messages, read state, replies. */
 export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const conversations = app.services.conversations;
   const admin = requireRole('admin');
@@ -104,23 +101,5 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Unread threads and unlistened voice messages', response: { 200: InboxCountsSchema } },
     },
     async (request) => conversations.counts(authOf(request).workspaceId),
-  );
-
-  app.patch(
-    '/contacts/:id',
-    {
-      onRequest: admin,
-      schema: {
-        tags: ['contacts'],
-        summary: 'Name, tags, manual opt-out / opt-in',
-        params: ContactParamsSchema,
-        body: UpdateContactBodySchema,
-        // Until the contacts module's routes take this over: the inbox's view of the contact.
-        response: { 200: ContactEventSchema },
-      },
-    },
-    async (request) => ({
-      contact: await conversations.updateContact(authOf(request).workspaceId, request.params.id, request.body),
-    }),
   );
 };

@@ -1,15 +1,12 @@
 import type {
-  Contact,
   Conversation,
   ConversationListResponse,
   InboxCounts,
   Message,
   ThreadResponse,
-  UpdateContactBody,
 } from '@switchboard/contract';
 import { AppError } from '../../lib/app-error.js';
 import type { EventPublisher } from '../../realtime/publisher.js';
-import type { ContactsService } from '../contacts/contacts.service.js';
 import type { ConversationFilters, ConversationWithContact } from '../messaging/messaging.service.js';
 import { toConversation, toMessage } from '../messaging/message-rows.js';
 import type { MessagingService } from '../messaging/messaging.service.js';
@@ -20,7 +17,6 @@ export type { ConversationFilters } from '../messaging/messaging.service.js';
 export interface ConversationsDeps {
   /** Threads and messages are messaging's (its `inbox` reads them). */
   messaging: Pick<MessagingService, 'inbox' | 'queue'>;
-  contacts: Pick<ContactsService, 'update'>;
   voice: Pick<VoiceService, 'unlistenedCount'>;
   events: EventPublisher;
 }
@@ -28,7 +24,7 @@ export interface ConversationsDeps {
 const view = ({ conversation, contact }: ConversationWithContact): Conversation =>
   toConversation(conversation, contact);
 
-/** The SMS inbox: threads, their pages of messages, read state, replies and contacts. */
+/** The SMS inbox: threads, their pages of messages, read state and replies (contacts are the contacts module's). */
 export function createConversationsService(deps: ConversationsDeps) {
   const { inbox } = deps.messaging;
 
@@ -91,10 +87,6 @@ export function createConversationsService(deps: ConversationsDeps) {
       ]);
       return { unreadConversations, unlistenedVoiceMessages };
     },
-
-    /** Name, tags, and the manual opt-out / opt-in (no confirmation is sent for these). */
-    updateContact: (workspaceId: string, id: string, patch: UpdateContactBody): Promise<Contact> =>
-      deps.contacts.update(workspaceId, id, patch),
   };
 }
 

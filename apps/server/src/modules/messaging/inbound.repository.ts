@@ -55,7 +55,10 @@ export async function insertInboundBatch(tx: Db, items: NewInbound[]): Promise<S
   const contacts = new Map<string, ContactRow>();
   for (const row of await queryRows<Record<string, unknown>>(
     tx,
-    sql`${upsertContacts([...new Map([...fresh.values()].map((i) => [keyOf(i.workspaceId, i.phoneNumber), i])).values()])}
+    sql`${upsertContacts(
+      [...new Map([...fresh.values()].map((i) => [keyOf(i.workspaceId, i.phoneNumber), i])).values()],
+      { message: 'received' },
+    )}
         returning *`,
   )) {
     const contact = camelRow<ContactRow>(row);
