@@ -1,4 +1,5 @@
 import { Box, Burger } from '@mantine/core';
+import { UsageBadge } from '../../../features/usage/public';
 import { useCurrentUser } from '../../../lib/session';
 import { BookmarksBar } from '../bookmarks/bookmarks-bar';
 import { LanguageMenu } from '../language/language-menu';
@@ -18,7 +19,10 @@ interface NavbarRowProps {
   onSearch: () => void;
 }
 
-/** Burger (small screens), brand, bookmarks bar, then search, language and the user menu. */
+/**
+ * Burger (small screens), brand, bookmarks bar, then the SMS quota badge (admins), search,
+ * language and the user menu.
+ */
 export function NavbarRow({ className, toolsClassName, withBrand, menuOpened, onOpenMenu, onSearch }: NavbarRowProps) {
   const t = useShellText();
   const user = useCurrentUser();
@@ -43,6 +47,7 @@ export function NavbarRow({ className, toolsClassName, withBrand, menuOpened, on
         <BookmarksBar />
       </Box>
       <div className={toolsClassName}>
+        {user?.userRole === 'admin' && <UsageBadge />}
         <SearchButton onClick={onSearch} />
         <LanguageMenu />
         {user ? <UserMenu user={user} /> : <GuestActions />}

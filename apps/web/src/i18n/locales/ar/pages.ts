@@ -65,7 +65,6 @@ export const pages: Translation<typeof en> = {
     plans: {
       title: 'خطة لكل حجم',
       subtitle: 'تشمل كل الخطط أرقامًا متعددة والوصول إلى لوحة التحكم وواجهة برمجية للمطوّرين.',
-      names: { starter: 'المبتدئة', business: 'الأعمال', pro: 'الاحترافية', unlimited: 'غير المحدودة' },
       quota: 'أقل من {{volume}} رسالة قصيرة شهريًا',
       unlimitedQuota: 'رسائل وأرقام غير محدودة',
       fullControlPanel: 'وصول كامل إلى لوحة التحكم',

@@ -65,7 +65,6 @@ export const pages: Translation<typeof en> = {
     plans: {
       title: 'Ein Tarif für jedes Volumen',
       subtitle: 'Alle Tarife enthalten mehrere Nummern, Zugang zur Systemsteuerung und eine API für Entwickler.',
-      names: { starter: 'Starter', business: 'Business', pro: 'Professional', unlimited: 'Unbegrenzt' },
       quota: 'Unter {{volume}} SMS im Monat',
       unlimitedQuota: 'Unbegrenzt SMS und Nummern',
       fullControlPanel: 'Voller Zugang zur Systemsteuerung',

@@ -66,7 +66,6 @@ export const pages = {
     plans: {
       title: 'A plan for every volume',
       subtitle: 'All plans include multiple numbers, control panel access and an API for developers.',
-      names: { starter: 'Starter', business: 'Business', pro: 'Professional', unlimited: 'Unlimited' },
       quota: 'Under {{volume}} SMS a month',
       unlimitedQuota: 'Unlimited SMS and numbers',
       fullControlPanel: 'Full control panel access',

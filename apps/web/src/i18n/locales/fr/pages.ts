@@ -66,7 +66,6 @@ export const pages: Translation<typeof en> = {
       title: 'Une offre pour chaque volume',
       subtitle:
         'Toutes les offres incluent plusieurs numéros, l’accès au panneau de contrôle et une API pour les développeurs.',
-      names: { starter: 'Starter', business: 'Business', pro: 'Professionnel', unlimited: 'Illimité' },
       quota: 'Moins de {{volume}} SMS par mois',
       unlimitedQuota: 'SMS et numéros illimités',
       fullControlPanel: 'Accès complet au panneau de contrôle',

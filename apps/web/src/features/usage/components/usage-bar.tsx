@@ -1,0 +1,66 @@
+import { Group, Progress, Stack, Text } from '@mantine/core';
+import type { Usage } from '@switchboard/contract';
+import { useTranslation } from 'react-i18next';
+import { LEVEL_COLORS, usageLevel } from '../lib/usage-level';
+import { useUsageText } from '../usage-text';
+
+interface UsageBarProps {
+  usage: Usage;
+  /** Segments about to be added (e.g. a campaign under review), drawn after the used ones. */
+  adding?: number;
+}
+
+/**
+ * This month's SMS segments against the plan's quota: a bar that turns amber at 80 % and red at
+ * 100 %, the counts, and when the month renews (in the workspace's time zone). An unlimited plan
+ * shows the count only.
+ */
+export function UsageBar({ usage, adding = 0 }: UsageBarProps) {
+  const t = useUsageText();
+  const { i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language);
+  const renews = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: usage.timeZone }).format(
+    new Date(usage.periodEnd),
+  );
+  const level = usageLevel({ used: usage.used + adding, quota: usage.quota });
+  const usedText =
+    usage.quota === null
+      ? t('usedUnlimited', { used: number.format(usage.used) })
+      : t('used', { used: number.format(usage.used), quota: number.format(usage.quota) });
+  const share = (n: number) => (usage.quota ? Math.min(100, (n / usage.quota) * 100) : 0);
+  const usedShare = share(usage.used);
+
+  return (
+    <Stack gap={6} data-testid="usage-bar" data-level={level}>
+      {usage.quota !== null && (
+        <Progress.Root size="lg" aria-hidden>
+          <Progress.Section value={usedShare} color={LEVEL_COLORS[level]} />
+          {adding > 0 && (
+            <Progress.Section
+              value={Math.min(share(adding), 100 - usedShare)}
+              color={LEVEL_COLORS[level]}
+              striped
+              style={{ opacity: 0.6 }}
+            />
+          )}
+        </Progress.Root>
+      )}
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="sm">{usedText}</Text>
+        {usage.remaining !== null && (
+          <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {t('remaining', { remaining: number.format(usage.remaining) })}
+          </Text>
+        )}
+      </Group>
+      <Text size="xs" c="dimmed">
+        {t('renews', { date: renews })}
+      </Text>
+      {(level === 'warning' || level === 'danger') && (
+        <Text size="sm" c={level === 'danger' ? 'danger.8' : 'warning.9'} role="status">
+          {t(level)}
+        </Text>
+      )}
+    </Stack>
+  );
+}
