@@ -33,8 +33,15 @@ describe('POST /api/new_user', () => {
     const response = await newUser(admin.authorization);
     expect(response.statusCode).toBe(200);
     const { workspace } = response.json<{ workspace: Record<string, unknown> }>();
-    expect(Object.keys(workspace).sort()).toEqual(['createdAt', 'id', 'name', 'registration']);
-    expect(workspace).toMatchObject({ id: admin.userData.workspaceId, name: 'Acme Messaging', registration: payload });
+    expect(Object.keys(workspace).sort()).toEqual(['createdAt', 'id', 'name', 'planId', 'registration', 'timeZone']);
+    // The registration's `plan` is what the person chose; the plan itself changes with billing.
+    expect(workspace).toMatchObject({
+      id: admin.userData.workspaceId,
+      name: 'Acme Messaging',
+      registration: payload,
+      planId: 'starter',
+      timeZone: 'UTC',
+    });
     expect(new Date(workspace.createdAt as string).toString()).not.toBe('Invalid Date');
   });
 
