@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserData } from '@switchboard/contract';
-import { ApiError, api } from './api-client';
+import { ApiError, api, apiFile } from './api-client';
 import { session } from './session';
 
 const user: UserData = {
@@ -91,5 +91,44 @@ describe('api() with an expired access token', () => {
 
     await expect(api('/api/a')).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
     expect(calls.map((c) => c.url)).toEqual(['/api/a']);
+  });
+});
+
+describe('apiFile()', () => {
+  beforeEach(() => session.signIn(user, 'fresh-token', true));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    session.signOut('signed-out');
+  });
+
+  it('returns the file with the name the server suggests, sent with the access token', async () => {
+    const fetch = vi.fn(
+      async () =>
+        new Response('\uFEFFphone_number\n+14155550123\n', {
+          status: 200,
+          headers: {
+            'content-type': 'text/csv',
+            'content-disposition': 'attachment; filename="contacts-2026-01-01.csv"',
+          },
+        }),
+    );
+    vi.stubGlobal('fetch', fetch);
+
+    const file = await apiFile('/api/contacts/export?tag=vip');
+
+    expect(file.fileName).toBe('contacts-2026-01-01.csv');
+    expect(await file.blob.text()).toContain('+14155550123');
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/contacts/export?tag=vip',
+      expect.objectContaining({ headers: { authorization: 'Bearer fresh-token' } }),
+    );
+  });
+
+  it('turns an error answer into an ApiError with its code', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(403, { error: 'Your role does not allow this action.', code: 'FORBIDDEN' })),
+    );
+    await expect(apiFile('/api/contacts/export')).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
   });
 });

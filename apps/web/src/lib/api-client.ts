@@ -38,31 +38,62 @@ async function send(path: string, request: ApiRequest, token: string | undefined
   }
 }
 
+/** The request with the access token; on a 401, once more after the one shared refresh. */
+async function sendAuthorized(path: string, request: ApiRequest): Promise<Response> {
+  const token = session.accessToken();
+  const response = await send(path, request, token);
+  if (response.status !== 401 || !token) return response;
+  // Another request may already have refreshed while this one was in flight.
+  const current = session.accessToken();
+  const fresh = current && current !== token ? current : await refreshAccessToken();
+  if (!fresh) {
+    session.signOut('expired');
+    return response;
+  }
+  const state = session.get();
+  if (state.status === 'authenticated' && fresh !== state.accessToken) session.renew(state.user, fresh);
+  return send(path, request, fresh);
+}
+
+/** A failed answer as an ApiError: the server's `{ error, code, fields }` when it sent one. */
+function failureOf(response: Response, body: unknown): ApiError {
+  const { error, code, fields } = (body ?? {}) as { error?: string; code?: ErrorCode; fields?: FieldError[] };
+  return new ApiError(response.status, code ?? 'INTERNAL', error ?? response.statusText, fields);
+}
+
 /**
  * Calls the API with the access token. On a 401 it waits for the one shared refresh and retries
  * once with the new token; when the refresh fails the session ends (the route guard then sends
  * the user to the login page with `to`).
  */
 export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  const token = session.accessToken();
-  let response = await send(path, request, token);
-  if (response.status === 401 && token) {
-    // Another request may already have refreshed while this one was in flight.
-    const current = session.accessToken();
-    const fresh = current && current !== token ? current : await refreshAccessToken();
-    if (!fresh) {
-      session.signOut('expired');
-    } else {
-      const state = session.get();
-      if (state.status === 'authenticated' && fresh !== state.accessToken) session.renew(state.user, fresh);
-      response = await send(path, request, fresh);
-    }
-  }
+  const response = await sendAuthorized(path, request);
   const text = await response.text();
   const body: unknown = text ? JSON.parse(text) : undefined;
-  if (!response.ok) {
-    const { error, code, fields } = (body ?? {}) as { error?: string; code?: ErrorCode; fields?: FieldError[] };
-    throw new ApiError(response.status, code ?? 'INTERNAL', error ?? response.statusText, fields);
-  }
+  if (!response.ok) throw failureOf(response, body);
   return body as T;
+}
+
+export interface ApiFile {
+  blob: Blob;
+  /** The name the server suggests (Content-Disposition), if any. */
+  fileName: string | null;
+}
+
+/** A file answer (a CSV export…) with the same token and refresh as api(); errors as ApiError. */
+export async function apiFile(path: string, request: ApiRequest = {}): Promise<ApiFile> {
+  const response = await sendAuthorized(path, request);
+  if (!response.ok) {
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined;
+    }
+    throw failureOf(response, body);
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+  return { blob: await response.blob(), fileName: fileName && decodeURIComponent(fileName) };
 }

@@ -1,6 +1,6 @@
 import type { UseFormReturnType } from '@mantine/form';
 import type { AutoReplyRule, KeywordMatch, OpeningRange, TriggerType } from '@switchboard/contract';
-import { browserTimeZone } from './time-zones';
+import { browserTimeZone } from '../../../lib/time-zones';
 
 /**
  * The form's values. The trigger keeps the fields of every type, so switching the type back and

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactPhoneNumber, defaultPhoneNumber, looksInternational } from './phone-number';
+import { defaultPhoneNumber } from './phone-number';
 
 describe('defaultPhoneNumber', () => {
   it('is a fictional +1 202 555 01xx number other than the sandbox’s own 0100', () => {
@@ -12,21 +12,5 @@ describe('defaultPhoneNumber', () => {
 
   it('stays the same for a network, so its thread survives a reload', () => {
     expect(defaultPhoneNumber('network-1')).toBe(defaultPhoneNumber('network-1'));
-  });
-});
-
-describe('compactPhoneNumber', () => {
-  it('removes what people type between digits and reads 00 as +', () => {
-    expect(compactPhoneNumber('+1 (202) 555-0142')).toBe('+12025550142');
-    expect(compactPhoneNumber('0049 151.234')).toBe('+49151234');
-  });
-});
-
-describe('looksInternational', () => {
-  it('accepts + and 7 to 15 digits', () => {
-    expect(looksInternational('+1 202 555 0142')).toBe(true);
-    expect(looksInternational('2025550142')).toBe(false);
-    expect(looksInternational('+0123456789')).toBe(false);
-    expect(looksInternational('+12')).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { Select } from '@mantine/core';
 import { memo, type ReactNode } from 'react';
 import { useAutoReplyText } from '../../auto-reply-text';
 import type { RuleForm } from '../../lib/rule-form-values';
-import { timeZones } from '../../lib/time-zones';
+import { timeZones } from '../../../../lib/time-zones';
 
 interface TimeZoneSelectProps {
   value: string;
