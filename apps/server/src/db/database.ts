@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -43,6 +44,11 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 const ANALYZE_EVERY_MS = 5 * 60_000;
 /** Serialises migrations when several instances start at once on one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 0x5b0a4d;
+/**
+ * Extensions the migrations create (PostgreSQL ships them in its contrib files): pg_trgm indexes
+ * the contact book's search ("part of a name or number").
+ */
+const PGLITE_EXTENSIONS = { pg_trgm };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
@@ -50,15 +56,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   if (options.kind === 'pglite-memory') {
     if (options.loadDataDir) {
-      const client = await PGlite.create({ loadDataDir: options.loadDataDir });
+      const client = await PGlite.create({ loadDataDir: options.loadDataDir, extensions: PGLITE_EXTENSIONS });
       return wrapPglite(client, async () => {}, { migrated: true });
     }
-    return wrapPglite(await PGlite.create(), async () => {});
+    return wrapPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }), async () => {});
   }
   await mkdir(options.dataDir, { recursive: true });
   const unlock = await lockDataDir(options.dataDir);
   try {
-    const client = await PGlite.create(path.join(options.dataDir, 'pglite'));
+    const client = await PGlite.create(path.join(options.dataDir, 'pglite'), { extensions: PGLITE_EXTENSIONS });
     return wrapPglite(client, unlock);
   } catch (error) {
     await unlock();

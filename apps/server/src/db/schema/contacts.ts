@@ -56,9 +56,11 @@ export const contacts = pgTable(
       sql`coalesce(${t.lastMessageAt}, '-infinity'::timestamptz)`,
       t.id,
     ),
-    // Filters: a tag, a custom field's value.
+    // Filters: a tag, a custom field's value; search: part of a name or number (pg_trgm).
     index('contacts_tags_idx').using('gin', t.tags),
     index('contacts_custom_fields_idx').using('gin', t.customFields),
+    index('contacts_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('contacts_phone_trgm_idx').using('gin', t.phoneNumber.op('gin_trgm_ops')),
   ],
 );
 
