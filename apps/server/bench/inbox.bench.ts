@@ -13,20 +13,17 @@ import { readFile, rm } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { SEED_MANIFEST, seedLarge, type SeedLargeResult } from '../scripts/seed-large.js';
-import { apiCall, demoAdminAuthorization, startBenchServer } from './lib/server-process.js';
+import { cursorAt, measure, report, type Figures, type LoadOptions } from './lib/latency.js';
+import { demoAdminAuthorization, startBenchServer } from './lib/server-process.js';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 100_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = 300;
-/**
- * autocannon paces each connection on its own timer (RATE / CONNECTIONS per second each), so
- * all of them fire together: few connections keep the bursts small; 10 still leave each request
- * 33 ms before its connection's next one is due.
- */
+/** Few connections keep autocannon's bursts small; 10 still leave each request 33 ms before its connection's next one is due. */
 const CONNECTIONS = 10;
+const LOAD: LoadOptions = { rate: RATE, connections: CONNECTIONS, seconds: DURATION };
 const TARGET_P95_MS = 50;
 /** How deep the "later page" cases start: threads into the inbox, messages into the thread. */
 const INBOX_DEPTH = 30_000;
@@ -54,67 +51,6 @@ async function seededDataDir(): Promise<{ dataDir: string; seed: SeedLargeResult
   });
   console.log(`Seeded in ${seed.seconds.toFixed(1)} s.`);
   return { dataDir, seed };
-}
-
-interface Page {
-  nextCursor: string | null;
-}
-
-/** Follows `nextCursor` (pages of 100) until `depth` rows were skipped; returns that cursor. */
-async function cursorAt(url: string, authorization: string, pathOf: (cursor?: string) => string, depth: number) {
-  let cursor: string | undefined;
-  for (let skipped = 0; skipped < depth; skipped += 100) {
-    const page = await apiCall<Page>(url, authorization, 'GET', pathOf(cursor));
-    if (!page.nextCursor) throw new Error(`${pathOf()} has fewer than ${depth} rows`);
-    cursor = page.nextCursor;
-  }
-  return cursor!;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-interface Figures {
-  name: string;
-  rate: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-  non2xx: number;
-}
-
-/** `DURATION` s at a fixed RATE; latency of every answer (ms), taken from autocannon's responses. */
-async function measure(name: string, url: string, authorization: string, seconds = DURATION): Promise<Figures> {
-  const latencies: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url,
-        connections: CONNECTIONS,
-        overallRate: RATE,
-        duration: seconds,
-        timeout: 5,
-        headers: { authorization },
-      },
-      (error, done) => (error ? reject(error) : resolve(done)),
-    );
-    instance.on('response', (_client, _status, _bytes, responseTime) => {
-      latencies.push(responseTime);
-    });
-  });
-  latencies.sort((a, b) => a - b);
-  return {
-    name,
-    rate: result.requests.average,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    max: latencies.at(-1) ?? NaN,
-    non2xx: result.non2xx + result.errors + result.timeouts,
-  };
 }
 
 async function main() {
@@ -154,29 +90,17 @@ async function main() {
       },
     ];
     // Warm the server (JIT, PGlite's buffers) on every path first.
-    for (const c of cases) await measure(c.name, `${server.url}${c.path}`, authorization, 2);
+    for (const c of cases) await measure(c.name, `${server.url}${c.path}`, authorization, { ...LOAD, seconds: 2 });
 
     const figures: Figures[] = [];
-    for (const c of cases) figures.push(await measure(c.name, `${server.url}${c.path}`, authorization));
+    for (const c of cases) figures.push(await measure(c.name, `${server.url}${c.path}`, authorization, LOAD));
 
     console.log(
       `\n${seed.messages.toLocaleString('en')} messages in ${seed.conversations.toLocaleString('en')} conversations, ` +
         `embedded PGlite; each case ${DURATION} s at a fixed ${RATE} req/s over ${CONNECTIONS} connections ` +
         `(pages of 50, the default), server in its own process\n`,
     );
-    console.log('| case | req/s (mean) | p50 ms | p95 ms | p99 ms | max ms | errors / non-2xx |');
-    console.log('|---|---|---|---|---|---|---|');
-    const ms = (n: number) => n.toFixed(1);
-    for (const f of figures)
-      console.log(
-        `| ${f.name} | ${Math.round(f.rate)} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${ms(f.max)} | ${f.non2xx} |`,
-      );
-    const missed = figures.filter((f) => !(f.p95 <= TARGET_P95_MS) || f.non2xx > 0);
-    console.log(
-      missed.length === 0
-        ? `\nTarget p95 ≤ ${TARGET_P95_MS} ms: met on every case.`
-        : `\nTarget p95 ≤ ${TARGET_P95_MS} ms: missed on ${missed.map((f) => f.name).join('; ')}.`,
-    );
+    report(figures, TARGET_P95_MS);
   } finally {
     await server.stop();
   }

@@ -2,11 +2,13 @@
  * `npm run seed:large`: fills a database with a large, realistic inbox for the benchmarks —
  * by default 1,000,000 messages in 100,000 conversations of the demo workspace — or, with
  * `--long-thread N`, adds one conversation of N messages (the browser test's 100,000-message
- * thread). Everything is generated inside the database (`insert … select` over
- * `generate_series`, in batches), never row by row from here.
+ * thread), or, with `--contacts N`, a contact book of N more contacts without conversations
+ * (names, tags, custom fields, lists, a few opted out: the contacts benchmark's 1,000,000).
+ * Everything is generated inside the database (`insert … select` over `generate_series`, in
+ * batches), never row by row from here.
  *
  *   npm run seed:large -- [--messages 1000000] [--conversations 100000] [--long-thread N]
- *                         [--data-dir ./data] [--workspace <id or name>]
+ *                         [--contacts N] [--data-dir ./data] [--workspace <id or name>]
  *
  * The database is DATA_DIR's embedded PGlite (or DATABASE_URL's PostgreSQL). A new one is
  * migrated and gets the demo seed first (admin@demo.com / demo-password), through the server's
@@ -38,6 +40,8 @@ export interface SeedLargeOptions {
   conversations?: number;
   /** Adds one more thread, on its own contact, with this many messages. */
   longThread?: number;
+  /** Adds this many contacts without conversations (a contact book). */
+  contacts?: number;
   /** Rows per `insert … select`. */
   batchSize?: number;
   log?: (line: string) => void;
@@ -50,6 +54,8 @@ export interface SeedLargeResult {
   /** The generated thread with the most messages. */
   biggestConversation: { id: string; messages: number } | null;
   longThread: { id: string; contactId: string; phoneNumber: string; messages: number } | null;
+  /** Contacts added by `contacts`, and the lists they were put on. */
+  contactBook: { contacts: number; lists: Array<{ id: string; name: string }> } | null;
   seconds: number;
 }
 
@@ -181,6 +187,7 @@ export async function seedLarge(options: SeedLargeOptions): Promise<SeedLargeRes
       messages: 0,
       biggestConversation: null,
       longThread: null,
+      contactBook: null,
       seconds: 0,
     };
     const messages = options.messages ?? 0;
@@ -191,8 +198,18 @@ export async function seedLarge(options: SeedLargeOptions): Promise<SeedLargeRes
     // instead of 12 s for 100,000 rows), but only when the new rows are a large share of the table.
     const [existing] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from messages`);
     const rebuild = total >= 50_000 && total >= (existing?.n ?? 0) / 2;
-    const indexes = rebuild ? await dropMessageIndexes(db) : [];
+    const indexes = rebuild ? await dropIndexes(db, 'messages') : [];
     try {
+      if (options.contacts) {
+        log(`Seeding ${options.contacts.toLocaleString('en')} contacts…`);
+        result.contactBook = await seedContacts(db, {
+          workspaceId,
+          contacts: options.contacts,
+          batchSize,
+          replica,
+          log,
+        });
+      }
       if (messages > 0 && conversations > 0) {
         log(
           `Seeding ${messages.toLocaleString('en')} messages in ${conversations.toLocaleString('en')} conversations…`,
@@ -334,12 +351,12 @@ async function createTemplates(db: Db): Promise<void> {
   await db.execute(sql`insert into seed_templates values ${sql.join(rows, sql`, `)}`);
 }
 
-/** Drops the secondary indexes of `messages` (to rebuild them after the bulk load); returns their definitions. */
-async function dropMessageIndexes(db: Db): Promise<Array<{ indexname: string; indexdef: string }>> {
+/** Drops a table's secondary indexes (to rebuild them after the bulk load); returns their definitions. */
+async function dropIndexes(db: Db, table: string): Promise<Array<{ indexname: string; indexdef: string }>> {
   const indexes = await queryRows<{ indexname: string; indexdef: string }>(
     db,
     sql`select i.indexname, i.indexdef from pg_indexes i
-      where i.schemaname = current_schema() and i.tablename = 'messages'
+      where i.schemaname = current_schema() and i.tablename = ${table}
         and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
   );
   for (const { indexname } of indexes) await db.execute(sql`drop index ${sql.identifier(indexname)}`);
@@ -443,13 +460,13 @@ async function seedInbox(db: Db, plan: InboxPlan): Promise<{ id: string; message
   await inBatch(
     db,
     plan.replica,
-    sql`insert into contacts (id, workspace_id, phone_number, name, tags, opted_out_at, created_at)
+    sql`insert into contacts (id, workspace_id, phone_number, name, tags, opted_out_at, created_at, last_message_at)
       select t.contact_id, ${workspaceId}, ${phoneOf(seq)},
         case when ${hash(sql`t.n`, 7, 100)} < 45 then (${names})[1 + ${hash(sql`t.n`, 8, NAMES.length)}] end,
         case when ${hash(sql`t.n`, 9, 100)} < 10 then (${tags})[1 + ${hash(sql`t.n`, 10, TAGS.length)}]::text[]
           else '{}'::text[] end,
         case when ${hash(sql`t.n`, 11, 1000)} < 15 then t.anchor + interval '1 minute' end,
-        t.anchor - interval '${num(THREAD_DAYS + 1)} days'
+        t.anchor - interval '${num(THREAD_DAYS + 1)} days', t.anchor
       from seed_threads t`,
   );
   plan.log(`  contacts and conversations: ${C.toLocaleString('en')}`);
@@ -535,8 +552,9 @@ async function seedLongThread(db: Db, plan: LongThreadPlan): Promise<SeedLargeRe
   // A number of its own: the +1 555 01xx fictional range, moved on past any taken.
   const [contact] = await queryRows<{ id: string; phone_number: string; created_at: string }>(
     db,
-    sql`insert into contacts (workspace_id, phone_number, name, tags, created_at)
-      select ${workspaceId}, p, ${LONG_THREAD_NAME}, '{seed}', now() - interval '1 day' - ${num(N)} * interval '90 seconds'
+    sql`insert into contacts (workspace_id, phone_number, name, tags, created_at, last_message_at)
+      select ${workspaceId}, p, ${LONG_THREAD_NAME}, '{seed}', now() - interval '1 day' - ${num(N)} * interval '90 seconds',
+        date_trunc('second', now()) - interval '1 day'
       from (select '+1202555' || lpad(((${num(seqRow!.n)} + k) % 10000)::text, 4, '0') as p from generate_series(0, 9999) k) c
       where not exists (select 1 from contacts x where x.workspace_id = ${workspaceId} and x.phone_number = c.p)
       limit 1
@@ -573,12 +591,115 @@ async function seedLongThread(db: Db, plan: LongThreadPlan): Promise<SeedLargeRe
   return { id: conversation!.id, contactId: contact.id, phoneNumber: contact.phone_number, messages: N };
 }
 
+const CITIES = [
+  'Berlin',
+  'Paris',
+  'London',
+  'New York',
+  'Lyon',
+  'Hamburg',
+  'Manchester',
+  'Chicago',
+  'Dubai',
+  'Istanbul',
+];
+const PLANS = ['basic', 'plus', 'gold'];
+/** The contact book's lists and the share of contacts (in %) on each. */
+const LISTS: Array<[name: string, percent: number]> = [
+  ['Customers', 30],
+  ['Newsletter', 10],
+  ['Event 2026', 1],
+];
+
+interface ContactBookPlan {
+  workspaceId: string;
+  contacts: number;
+  batchSize: number;
+  replica: boolean;
+  log: (line: string) => void;
+}
+
+/**
+ * N contacts without conversations, as an import would leave them: 70 % named, 20 % tagged,
+ * custom fields `city` (60 %) and `plan` (30 %), 2 % opted out, added over two years, and members
+ * of three lists (30 %, 10 %, 1 %). The contacts table's secondary indexes are rebuilt once at the
+ * end when the new rows are most of it.
+ */
+async function seedContacts(db: Db, plan: ContactBookPlan): Promise<NonNullable<SeedLargeResult['contactBook']>> {
+  const { workspaceId, contacts: N } = plan;
+  await db.execute(sql`insert into contact_fields (workspace_id, key, position)
+    values (${workspaceId}, 'city', 1), (${workspaceId}, 'plan', 2) on conflict do nothing`);
+  const lists: Array<{ id: string; name: string; percent: number }> = [];
+  for (const [name, percent] of LISTS) {
+    const [row] = await queryRows<{ id: string }>(
+      db,
+      sql`with added as (insert into contact_lists (workspace_id, name) values (${workspaceId}, ${name})
+          on conflict do nothing returning id)
+        select id from added union all
+        select id from contact_lists where workspace_id = ${workspaceId} and lower(name) = lower(${name})`,
+    );
+    lists.push({ id: row!.id, name, percent });
+  }
+  const [offsetRow] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from contacts where workspace_id = ${workspaceId}`,
+  );
+  const offset = (offsetRow?.n ?? 0) + 1;
+  const indexes = N >= 50_000 && N >= (offsetRow?.n ?? 0) ? await dropIndexes(db, 'contacts') : [];
+  const text = (values: string[]) =>
+    sql`array[${sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    )}]`;
+  const tags = sql`array[${sql.join(
+    TAGS.map((t) => sql`${`{${t.join(',')}}`}`),
+    sql`, `,
+  )}]`;
+  const i = sql`g.i`;
+  const members = lists.map(
+    (list, k) => sql`, m${sql.raw(String(k))} as (insert into contact_list_members (list_id, contact_id)
+      select ${list.id}::uuid, c.id from c where abs(hashtext(c.id::text) % 100) < ${num(list.percent)})`,
+  );
+  try {
+    for (let from = 1; from <= N; from += plan.batchSize) {
+      const to = Math.min(N, from + plan.batchSize - 1);
+      await inBatch(
+        db,
+        plan.replica,
+        sql`with c as (
+            insert into contacts (workspace_id, phone_number, name, tags, custom_fields, opted_out_at, created_at, updated_at)
+            select ${workspaceId}, ${phoneOf(sql`(g.i + ${num(offset)})`)},
+              case when ${hash(i, 21, 100)} < 70 then (${text(NAMES)})[1 + ${hash(i, 22, NAMES.length)}] end,
+              case when ${hash(i, 23, 100)} < 20 then (${tags})[1 + ${hash(i, 24, TAGS.length)}]::text[] else '{}'::text[] end,
+              jsonb_strip_nulls(jsonb_build_object(
+                'city', case when ${hash(i, 25, 100)} < 60 then (${text(CITIES)})[1 + ${hash(i, 26, CITIES.length)}] end,
+                'plan', case when ${hash(i, 27, 100)} < 30 then (${text(PLANS)})[1 + ${hash(i, 28, PLANS.length)}] end)),
+              case when ${hash(i, 29, 100)} < 2 then g.at + interval '1 day' end,
+              g.at, g.at
+            from (select i, date_trunc('second', now()) - ${hash(sql`i`, 30, 730 * 24 * 60)} * interval '1 minute' as at
+              from generate_series(${num(from)}::bigint, ${num(to)}::bigint) i) g
+            returning id
+          )${sql.join(members, sql``)}
+          select count(*) from c`,
+      );
+      plan.log(`  contacts: ${to.toLocaleString('en')} / ${N.toLocaleString('en')}`);
+    }
+  } finally {
+    if (indexes.length > 0) {
+      plan.log(`Rebuilding ${indexes.length} contact indexes…`);
+      for (const { indexdef } of indexes) await db.execute(sql.raw(indexdef));
+    }
+  }
+  return { contacts: N, lists: lists.map(({ id, name }) => ({ id, name })) };
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
       messages: { type: 'string' },
       conversations: { type: 'string' },
       'long-thread': { type: 'string' },
+      contacts: { type: 'string' },
       'data-dir': { type: 'string' },
       workspace: { type: 'string' },
       'batch-size': { type: 'string' },
@@ -590,8 +711,9 @@ async function main() {
     return n;
   };
   const longThread = count('long-thread', values['long-thread'], 0);
-  // `--long-thread` alone adds just that thread; otherwise the big inbox (1M / 100k) by default.
-  const only = longThread > 0 && values.messages === undefined;
+  const contacts = count('contacts', values.contacts, 0);
+  // `--long-thread` or `--contacts` alone add just those; otherwise the big inbox (1M / 100k) by default.
+  const only = (longThread > 0 || contacts > 0) && values.messages === undefined;
   const messages = count('messages', values.messages, only ? 0 : 1_000_000);
   const conversations = count('conversations', values.conversations, only ? 0 : Math.ceil(messages / 10));
   const started = performance.now();
@@ -602,6 +724,7 @@ async function main() {
     messages,
     conversations,
     longThread,
+    contacts,
     batchSize: count('batch-size', values['batch-size'], BATCH) || BATCH,
     log: (line) => console.log(`[${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`),
   });
@@ -614,6 +737,10 @@ async function main() {
       `Longest generated thread: ${result.biggestConversation.id} (${result.biggestConversation.messages} messages).`,
     );
   if (result.longThread) console.log(`Long thread: ${result.longThread.id} (${result.longThread.phoneNumber}).`);
+  if (result.contactBook)
+    console.log(
+      `Contact book: ${result.contactBook.contacts.toLocaleString('en')} contacts; lists ${result.contactBook.lists.map((l) => l.name).join(', ')}.`,
+    );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
