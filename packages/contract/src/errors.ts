@@ -52,6 +52,14 @@ export const ErrorCode = {
   /** Another list of the workspace already has this name. */
   CONTACT_LIST_NAME_TAKEN: 'CONTACT_LIST_NAME_TAKEN',
   /**
+   * The uploaded CSV cannot be imported (binary or not UTF-8, empty, no data row, no column that
+   * can hold numbers, rows with more cells than the header, an unclosed quote); the message says
+   * which and where. Nothing was stored.
+   */
+  IMPORT_FILE_INVALID: 'IMPORT_FILE_INVALID',
+  /** The import is not in a state that allows this (e.g. starting one that already ran). */
+  IMPORT_STATE_CONFLICT: 'IMPORT_STATE_CONFLICT',
+  /**
    * The message would pass the plan's monthly SMS quota; nothing was queued. `remaining` says how
    * many segments may still be queued this month.
    */

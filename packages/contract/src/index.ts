@@ -12,5 +12,6 @@ export * from './networks.js';
 export * from './messages.js';
 export * from './conversations.js';
 export * from './contacts.js';
+export * from './contact-imports.js';
 export * from './voice.js';
 export * from './auto-reply.js';

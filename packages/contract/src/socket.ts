@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AutoReplyFired } from './auto-reply.js';
+import type { ContactImportProgress } from './contact-imports.js';
 import type { ContactEvent } from './conversations.js';
 import type { ConversationEvent, MessageEvent } from './messages.js';
 import type { VoiceMessageEvent } from './voice.js';
@@ -57,6 +58,8 @@ export interface ServerToClientEvents {
   'network.deleted': (payload: NetworkDeleted) => void;
   /** An auto-reply rule answered a message: its new count and time. Workspace room. */
   'auto-reply.fired': (payload: AutoReplyFired) => void;
+  /** A contact import moved on (at most a few per second) or ended. Workspace room. */
+  'contact-import.progress': (payload: ContactImportProgress) => void;
   /** The workspace changed (its plan so far). Workspace room. */
   'workspace.updated': (payload: WorkspaceUpdated) => void;
 }

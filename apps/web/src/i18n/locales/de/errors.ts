@@ -29,6 +29,9 @@ export const errors: Translation<typeof en> = {
   CONTACT_HAS_HISTORY:
     'Dieser Kontakt hat Unterhaltungen oder eine Abmeldung und bleibt erhalten, damit sie nicht verloren gehen.',
   CONTACT_LIST_NAME_TAKEN: 'Eine andere Liste hat bereits diesen Namen.',
+  IMPORT_FILE_INVALID:
+    'Diese Datei kann nicht importiert werden. Prüfen Sie, ob sie eine CSV-Datei in UTF-8 mit Kopfzeile, einer Spalte für Telefonnummern und Zeilen ist, die nicht breiter als die Kopfzeile sind.',
+  IMPORT_STATE_CONFLICT: 'Dieser Import wurde bereits gestartet oder ist beendet.',
   QUOTA_EXCEEDED:
     'Damit würde das monatliche SMS-Kontingent Ihres Tarifs überschritten, daher wurde nichts gesendet. Das Kontingent erneuert sich zu Beginn des nächsten Monats; ein größerer Tarif erlaubt mehr.',
   WRONG_NETWORK_KIND: 'Das ist für diese Art von Netzwerk nicht möglich.',

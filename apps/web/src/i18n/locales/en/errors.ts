@@ -27,6 +27,9 @@ export const errors = {
   CONTACT_HAS_HISTORY:
     'This contact has conversations or an opt-out on record, so it is kept: deleting it would lose them.',
   CONTACT_LIST_NAME_TAKEN: 'Another list already has this name.',
+  IMPORT_FILE_INVALID:
+    'This file cannot be imported. Check that it is a CSV in UTF-8 with a header row, a phone number column and rows no wider than the header.',
+  IMPORT_STATE_CONFLICT: 'This import has already started or ended.',
   QUOTA_EXCEEDED:
     'This would go past your plan’s monthly SMS quota, so nothing was sent. The quota renews at the start of next month; a larger plan allows more.',
   WRONG_NETWORK_KIND: 'This does not apply to this kind of network.',

@@ -28,6 +28,9 @@ export const errors: Translation<typeof en> = {
   CONTACT_HAS_HISTORY:
     'Ce contact a des conversations ou une désinscription enregistrée ; il est conservé pour ne pas les perdre.',
   CONTACT_LIST_NAME_TAKEN: 'Une autre liste porte déjà ce nom.',
+  IMPORT_FILE_INVALID:
+    'Ce fichier ne peut pas être importé. Vérifiez qu’il s’agit d’un CSV en UTF-8 avec une ligne d’en-tête, une colonne de numéros de téléphone et des lignes pas plus larges que l’en-tête.',
+  IMPORT_STATE_CONFLICT: 'Cette importation a déjà commencé ou est terminée.',
   QUOTA_EXCEEDED:
     'Cela dépasserait le quota mensuel de SMS de votre forfait : rien n’a été envoyé. Le quota se renouvelle au début du mois prochain ; un forfait supérieur en permet davantage.',
   WRONG_NETWORK_KIND: 'Cette action ne s’applique pas à ce type de réseau.',
