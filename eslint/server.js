@@ -32,6 +32,8 @@ export const TABLE_OWNERS = {
     'contactConsentEvents',
     'contactFields',
     'consentSource',
+    'contactImports',
+    'contactImportState',
   ],
   messaging: ['conversations', 'messages', 'messageDirection', 'messageState', 'messageEncoding', 'messageOrigin'],
   voice: ['voiceMessages', 'voiceContentType'],
