@@ -104,7 +104,8 @@ export function createServices(deps: ServicesDeps): Composition {
 
   // Owners of tables that only depend on the database.
   const users = createUsersService(db);
-  const contacts = createContactsService({ db, events, users });
+  const storage = createLocalFileStorage(config.filesDir);
+  const contacts = createContactsService({ db, events, users, storage, log });
   const history = createMessageHistory(db);
   const networks = createNetworksService({
     db,
@@ -161,7 +162,7 @@ export function createServices(deps: ServicesDeps): Composition {
     contacts,
     messaging,
     events,
-    storage: createLocalFileStorage(config.filesDir),
+    storage,
     recordingTokens: createRecordingTokens(jwtSecret, RECORDING_LINK_TTL_SECONDS),
     log,
   });
@@ -196,6 +197,7 @@ export function createServices(deps: ServicesDeps): Composition {
     deviceStreams,
     secretBox,
     async close() {
+      await contacts.imports.close();
       await networkRunner.close();
       await channels.close();
     },

@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import { AppError } from './app-error.js';
 
 /**
@@ -10,6 +10,17 @@ export function toE164(input: string): string | null {
   const cleaned = input.trim().replace(/^00/, '+');
   if (!cleaned.startsWith('+')) return null;
   const parsed = parsePhoneNumberFromString(cleaned);
+  return parsed?.isValid() ? parsed.number : null;
+}
+
+/**
+ * Like toE164, but a number without a country code is read as a number of `defaultCountry`
+ * (ISO 3166 alpha-2), as an admin chose it for a file of contacts from one country.
+ */
+export function toE164InCountry(input: string, defaultCountry: string | null | undefined): string | null {
+  const cleaned = input.trim().replace(/^00/, '+');
+  if (cleaned.startsWith('+') || !defaultCountry) return toE164(cleaned);
+  const parsed = parsePhoneNumberFromString(cleaned, defaultCountry as CountryCode);
   return parsed?.isValid() ? parsed.number : null;
 }
 

@@ -1,6 +1,8 @@
 import type { ContactFilter } from '@switchboard/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
+import type { FileStorage } from '../../lib/file-storage.js';
 import type { EventPublisher } from '../../realtime/publisher.js';
 import type { UsersService } from '../users/users.service.js';
 import { createContactBook } from './contact-book.js';
@@ -9,6 +11,7 @@ import { createContactBulk } from './contact-bulk.js';
 import { createContactExport } from './contact-export.js';
 import { createContactFieldsRepository } from './contact-fields.repository.js';
 import { createContactFields } from './contact-fields.js';
+import { createContactImports } from './contact-imports.js';
 import { createContactListsRepository } from './contact-lists.repository.js';
 import { createContactLists } from './contact-lists.js';
 import { createContactPagesRepository } from './contact-pages.repository.js';
@@ -23,11 +26,14 @@ export interface ContactsDeps {
   events: EventPublisher;
   /** Consent history names the admins who changed it. */
   users: Pick<UsersService, 'members'>;
+  /** Uploaded CSV files and their invalid rows. */
+  storage: FileStorage;
+  log: FastifyBaseLogger;
 }
 
 /**
  * The people a workspace texts with: the contact book (contacts, custom fields, lists, tags,
- * bulk actions, export) and their consent (the opt-out state and its history), which every path
+ * bulk actions, export, CSV imports) and their consent (the opt-out state and its history), which every path
  * that changes it goes through: the keyword step, the inbox, the contact book, imports, the API.
  */
 export function createContactsService(deps: ContactsDeps) {
@@ -92,6 +98,8 @@ export function createContactsService(deps: ContactsDeps) {
     lists: createContactLists(lists),
     fields: createContactFields(deps.db, fields),
     tags: (workspaceId: string) => pages.tags(workspaceId),
+    /** CSV imports as jobs (see contact-imports.ts). */
+    imports: createContactImports({ ...deps, lists, fields }),
   };
 }
 

@@ -1,0 +1,149 @@
+import type { Readable } from 'node:stream';
+import { IMPORT_PREVIEW_ROWS, type ImportDelimiter } from '@switchboard/contract';
+import { parse, type Options } from 'csv-parse';
+import { parse as parseSync } from 'csv-parse/sync';
+import { AppError } from '../../lib/app-error.js';
+
+/**
+ * Reading an uploaded CSV (csv-parse, never by hand). What is accepted, decided once for the
+ * upload and the job alike:
+ * - UTF-8 only (a byte order mark is noted and skipped); NUL bytes or invalid UTF-8: binary.
+ * - The delimiter is the one of `, ; tab |` that splits the first rows into the most columns
+ *   consistently; the quote is `"` (quotes inside an unquoted cell are kept as text).
+ * - The first row is the header. Blank lines and rows of empty cells are skipped.
+ * - A row shorter than the header has empty cells for the rest (spreadsheets drop trailing empty
+ *   cells); a row longer than the header is accepted only when the extra cells are empty, else
+ *   the file is refused: its columns would not mean what the header says.
+ * - A row is at most 4 MB (a 1 MB cell is fine; the cell's own limits make it an invalid row).
+ */
+
+export const DELIMITER_CHARS: Record<ImportDelimiter, string> = { comma: ',', semicolon: ';', tab: '\t', pipe: '|' };
+const MAX_RECORD_BYTES = 4 * 1024 * 1024;
+/** Bytes read to detect the delimiter. */
+const SAMPLE_BYTES = 64 * 1024;
+
+export const refuse = (message: string) => new AppError('IMPORT_FILE_INVALID', message);
+
+/** csv-parse's options for a file with this delimiter. */
+export function csvOptions(delimiter: ImportDelimiter): Options {
+  return {
+    delimiter: DELIMITER_CHARS[delimiter],
+    bom: true,
+    relax_quotes: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    skip_records_with_empty_values: true,
+    max_record_size: MAX_RECORD_BYTES,
+    info: true,
+  };
+}
+
+/** Whether the file starts with a UTF-8 byte order mark. */
+export const hasUtf8Bom = (bytes: Uint8Array) => bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+
+/**
+ * Reads the bytes once: refuses binary (NUL) and non-UTF-8 files and empty ones; returns the
+ * first bytes as text (for the delimiter) and whether a byte order mark opened it.
+ */
+export async function checkText(bytes: AsyncIterable<Uint8Array>): Promise<{ sample: string; hasBom: boolean }> {
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  let sample = '';
+  let first: Uint8Array | undefined;
+  let size = 0;
+  for await (const chunk of bytes) {
+    first ??= chunk;
+    size += chunk.length;
+    if (chunk.includes(0)) throw refuse('The file is binary, not a CSV text file.');
+    let text: string;
+    try {
+      text = decoder.decode(chunk, { stream: true });
+    } catch {
+      throw refuse('The file is not UTF-8 text (save it as “CSV UTF-8”).');
+    }
+    if (sample.length < SAMPLE_BYTES) sample = (sample + text).slice(0, SAMPLE_BYTES);
+  }
+  try {
+    decoder.decode();
+  } catch {
+    throw refuse('The file is not UTF-8 text (save it as “CSV UTF-8”).');
+  }
+  const hasBom = !!first && hasUtf8Bom(first);
+  if (hasBom) sample = sample.slice(1);
+  if (size === 0 || sample.trim() === '') throw refuse('The file is empty.');
+  return { sample, hasBom };
+}
+
+/** The delimiter that splits the first rows into the most columns, consistently. */
+export function detectDelimiter(sample: string): ImportDelimiter {
+  // A sample cut mid-row would count that row short: keep whole lines (all of it when it is short).
+  const cut = sample.length >= SAMPLE_BYTES ? sample.slice(0, sample.lastIndexOf('\n') + 1) || sample : sample;
+  let best: { delimiter: ImportDelimiter; score: number } = { delimiter: 'comma', score: 0 };
+  for (const delimiter of Object.keys(DELIMITER_CHARS) as ImportDelimiter[]) {
+    let records: string[][];
+    try {
+      records = parseSync(cut, { ...csvOptions(delimiter), info: false, to_line: 50 }) as string[][];
+    } catch {
+      continue;
+    }
+    const width = records[0]?.length ?? 0;
+    if (width < 2) continue;
+    const consistent = records.filter((record) => record.length === width).length / records.length;
+    const score = consistent * 1000 + width;
+    if (score > best.score) best = { delimiter, score };
+  }
+  return best.delimiter;
+}
+
+export interface ParsedRow {
+  /** The row's line in the file (where it ends; the header is line 1). */
+  line: number;
+  cells: string[];
+}
+
+/** The rows after the header, as csv-parse reads them; ragged rows refused (see above). */
+export async function* readRows(
+  source: Readable,
+  delimiter: ImportDelimiter,
+  onHeader: (header: string[]) => void,
+): AsyncGenerator<ParsedRow> {
+  let width = -1;
+  const parser = source.pipe(parse(csvOptions(delimiter)));
+  source.on('error', (error) => parser.destroy(error));
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      if (width < 0) {
+        width = record.length;
+        onHeader(record.map((cell) => cell.trim()));
+        continue;
+      }
+      if (record.length > width && record.slice(width).some((cell) => cell.trim() !== ''))
+        throw refuse(`Line ${info.lines} has ${record.length} cells but the header has ${width}.`);
+      yield { line: info.lines, cells: record.slice(0, width) };
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const { message, code } = error as { message?: string; code?: string };
+    if (code?.startsWith('CSV_')) throw refuse(`The CSV cannot be read: ${message}`);
+    throw error;
+  }
+}
+
+export interface FileSummary {
+  header: string[];
+  preview: string[][];
+  totalRows: number;
+}
+
+/** The whole file read once: its header, first rows and row count; bad files refused. */
+export async function summarise(source: Readable, delimiter: ImportDelimiter): Promise<FileSummary> {
+  let header: string[] = [];
+  const preview: string[][] = [];
+  let totalRows = 0;
+  for await (const row of readRows(source, delimiter, (h) => (header = h))) {
+    totalRows++;
+    if (preview.length < IMPORT_PREVIEW_ROWS) preview.push(row.cells);
+  }
+  if (!header.length) throw refuse('The file is empty.');
+  if (!totalRows) throw refuse('The file has a header but no rows.');
+  return { header, preview, totalRows };
+}

@@ -1,0 +1,121 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { checkText, detectDelimiter, summarise } from '../../src/modules/contacts/import-file.js';
+import { guessMapping, readImportRow, rememberedMapping } from '../../src/modules/contacts/import-mapping.js';
+
+const bytes = (text: string | Buffer) => Readable.from([typeof text === 'string' ? Buffer.from(text) : text]);
+const BOM = '\uFEFF';
+
+async function read(text: string | Buffer) {
+  const { sample, hasBom } = await checkText(bytes(text));
+  const delimiter = detectDelimiter(sample);
+  return { hasBom, delimiter, ...(await summarise(bytes(text), delimiter)) };
+}
+
+const refusal = (promise: Promise<unknown>) =>
+  expect(promise).rejects.toMatchObject({ code: 'IMPORT_FILE_INVALID', statusCode: 400 });
+
+describe('reading an uploaded CSV', () => {
+  it('notes and skips a UTF-8 byte order mark', async () => {
+    const file = await read(`${BOM}phone,name\n+14155550123,Ada\n`);
+    expect(file).toMatchObject({ hasBom: true, delimiter: 'comma', header: ['phone', 'name'], totalRows: 1 });
+  });
+
+  it('detects semicolons, tabs and pipes, and quoted delimiters do not fool it', async () => {
+    expect((await read('phone;name;city\n+14155550123;"Doe, Jane";Paris\n')).delimiter).toBe('semicolon');
+    expect((await read('phone\tname\n+14155550123\tAda\n')).delimiter).toBe('tab');
+    expect((await read('phone|name\n+14155550123|Ada\n')).delimiter).toBe('pipe');
+    const comma = await read('phone,name\n+14155550123,"Smith; Ada"\n');
+    expect(comma.delimiter).toBe('comma');
+    expect(comma.preview).toEqual([['+14155550123', 'Smith; Ada']]);
+  });
+
+  it('keeps a quoted newline inside its cell and skips blank lines', async () => {
+    const file = await read('phone,note\n\n+14155550123,"line one\nline two"\n\n\n+14155550124,x\n,\n');
+    expect(file.totalRows).toBe(2);
+    expect(file.preview[0]).toEqual(['+14155550123', 'line one\nline two']);
+  });
+
+  it('reads ten columns of junk around the number column', async () => {
+    const header = ['a', 'b', 'c', 'd', 'mobile', 'f', 'g', 'h', 'i', 'j'];
+    const row = ['x', '=1+1', '@', '"', '+14155550123', '', '💥', 'ä', '-', '\\'];
+    const file = await read(`${header.join(',')}\n${row.map((c) => `"${c.replace(/"/g, '""')}"`).join(',')}\n`);
+    expect(file.header).toEqual(header);
+    expect(file.preview[0]).toEqual(row);
+  });
+
+  it('reads a 1 MB cell', async () => {
+    const big = 'x'.repeat(1024 * 1024);
+    const file = await read(`phone,note\n+14155550123,${big}\n`);
+    expect(file.preview[0]![1]).toHaveLength(1024 * 1024);
+  });
+
+  it('accepts short rows and empty trailing cells, refuses rows wider than the header', async () => {
+    expect((await read('phone,name,city\n+14155550123\n+14155550124,Bo,,,\n')).totalRows).toBe(2);
+    await refusal(read('phone,name\n+14155550123,Ada,extra\n'));
+  });
+
+  it('refuses binary, non-UTF-8, empty and header-only files', async () => {
+    await refusal(read(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00])));
+    await refusal(read(Buffer.from('phone,name\n+14155550123,J\xfcrgen\n', 'latin1')));
+    await refusal(read(''));
+    await refusal(read(`${BOM}\n\n`));
+    await refusal(read('phone,name\n'));
+  });
+});
+
+describe('guessing the mapping', () => {
+  it('reads the header’s names in any case and language, custom fields by their key', () => {
+    expect(
+      guessMapping(['Mobile Number', 'First name', 'Last Name', 'Tags', 'Time zone', 'City', 'Notes'], [], ['city']),
+    ).toEqual(['number', 'name', 'name', 'tags', 'timeZone', 'field:city', 'ignore']);
+    expect(guessMapping(['MSISDN', 'Phone'], [], [])).toEqual(['number', 'ignore']);
+  });
+
+  it('finds the number by its cells when no header says so, and null when there is none', () => {
+    expect(guessMapping(['who', 'contact'], [['Ada', '+1 415 555 0123']], [])).toEqual(['ignore', 'number']);
+    expect(guessMapping(['who', 'what'], [['Ada', 'tea']], [])).toBeNull();
+  });
+
+  it('remembers the last mapping by column name, dropping fields the workspace no longer has', () => {
+    const previous = { header: ['Tel', 'Wer', 'Stadt'], mapping: ['number', 'name', 'field:city'] };
+    expect(rememberedMapping(['wer', 'TEL', 'Stadt', 'neu'], previous, [])).toEqual([
+      'name',
+      'number',
+      'ignore',
+      'ignore',
+    ]);
+    expect(rememberedMapping(['other'], previous, [])).toBeNull();
+    expect(rememberedMapping(['tel'], undefined, [])).toBeNull();
+  });
+});
+
+describe('a row through the mapping', () => {
+  const mapping = ['number', 'name', 'name', 'tags', 'timeZone', 'field:city'] as const;
+  it('joins names, splits tags, adds the import’s tags, reads numbers in the default country', () => {
+    expect(
+      readImportRow(['(415) 555-0123', 'Ada', 'Lovelace', 'vip; early|vip', 'Europe/London', 'London'], mapping, {
+        defaultCountry: 'US',
+        tags: ['imported'],
+      }),
+    ).toEqual({
+      phoneNumber: '+14155550123',
+      name: 'Ada Lovelace',
+      tags: ['vip', 'early', 'imported'],
+      timeZone: 'Europe/London',
+      customFields: { city: 'London' },
+    });
+  });
+
+  it('says why a row cannot be imported', () => {
+    const reason = (cells: string[], defaultCountry: string | null = null) =>
+      (readImportRow(cells, mapping, { defaultCountry, tags: [] }) as { reason: string }).reason;
+    expect(reason(['', 'Ada'])).toBe('No number.');
+    expect(reason(['4155550123'])).toMatch(/no country code/);
+    expect(reason(['+1 555'])).toMatch(/not a valid phone number/);
+    expect(reason(['+14155550123', '', '', '', 'Mars/Olympus'])).toMatch(/not a time zone/);
+    expect(reason(['+14155550123', 'x'.repeat(101)])).toMatch(/longer than 100/);
+    expect(reason(['+14155550123', '', '', 'x'.repeat(33)])).toMatch(/longer than 32/);
+    expect(reason(['+14155550123', '', '', '', '', 'x'.repeat(501)])).toMatch(/longer than 500/);
+  });
+});
