@@ -42,6 +42,7 @@ export const MENU_GROUPS: MenuGroup[] = [
       { id: 'smsInbox', to: '/views/conversations' },
       { id: 'voiceInbox', to: '/views/conversations?tab=voice' },
       { id: 'autoReply', to: '/views/auto-reply' },
+      { id: 'contacts', to: '/views/contacts' },
     ],
   },
   {

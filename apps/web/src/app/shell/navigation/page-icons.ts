@@ -1,4 +1,5 @@
 import {
+  IconAddressBook,
   IconAdjustments,
   IconBuildingStore,
   IconCalendarEvent,
@@ -34,6 +35,7 @@ export const PAGE_ICONS: Partial<Record<RouteId, Icon>> = {
   smsInbox: IconMessageCircle,
   voiceInbox: IconMicrophone,
   autoReply: IconMessageChatbot,
+  contacts: IconAddressBook,
   networks: IconNetwork,
   addNetwork: IconCirclePlus,
   networkSettings: IconAdjustments,

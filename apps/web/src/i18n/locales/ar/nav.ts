@@ -11,6 +11,7 @@ export const nav: Translation<typeof en> = {
     networks: 'الشبكات',
     addNetwork: 'إضافة شبكة جديدة',
     autoReply: 'إعدادات الرد التلقائي',
+    contacts: 'جهات الاتصال',
     checkout: 'الدفع',
     pricingPlan: 'خطة الأسعار',
     networkSettings: 'إعدادات الشبكة',

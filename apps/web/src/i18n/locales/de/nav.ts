@@ -11,6 +11,7 @@ export const nav: Translation<typeof en> = {
     networks: 'Netzwerke',
     addNetwork: 'Neues Netzwerk hinzufügen',
     autoReply: 'Automatische Antworten',
+    contacts: 'Kontakte',
     checkout: 'Kasse',
     pricingPlan: 'Tarif',
     networkSettings: 'Netzwerkeinstellungen',

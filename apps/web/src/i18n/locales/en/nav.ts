@@ -9,6 +9,7 @@ export const nav = {
     networks: 'Networks',
     addNetwork: 'Add New Network',
     autoReply: 'Auto Reply Setting',
+    contacts: 'Contacts',
     checkout: 'Checkout',
     pricingPlan: 'Pricing Plan',
     networkSettings: 'Network Settings',

@@ -11,6 +11,7 @@ export const nav: Translation<typeof en> = {
     networks: 'Réseaux',
     addNetwork: 'Ajouter un réseau',
     autoReply: 'Réponses automatiques',
+    contacts: 'Contacts',
     checkout: 'Paiement',
     pricingPlan: 'Formule',
     networkSettings: 'Paramètres réseau',
