@@ -42,9 +42,14 @@ function Chips({ items, icon }: { items: readonly string[]; icon?: React.ReactNo
 
 function DateCell({ value }: { value: string | null }) {
   const t = useContactsText();
-  if (!value) return <Table.Td c="dimmed">{t('table.never')}</Table.Td>;
+  if (!value)
+    return (
+      <Table.Td c="dimmed" className={classes.hideBelowLg}>
+        {t('table.never')}
+      </Table.Td>
+    );
   return (
-    <Table.Td>
+    <Table.Td className={classes.hideBelowLg}>
       <time dateTime={value} dir="ltr">
         {formatDateTime(value)}
       </time>
@@ -105,10 +110,10 @@ export const ContactRow = memo(function ContactRow({
       <Table.Td>
         <span dir="ltr">{contact.phoneNumber}</span>
       </Table.Td>
-      <Table.Td>
+      <Table.Td className={classes.hideBelowSm}>
         <Chips items={contact.tags} icon={<IconTag size={10} aria-hidden />} />
       </Table.Td>
-      <Table.Td>
+      <Table.Td className={classes.hideBelowLg}>
         <Chips items={lists} icon={<IconListDetails size={10} aria-hidden />} />
       </Table.Td>
       <Table.Td>

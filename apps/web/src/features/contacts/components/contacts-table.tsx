@@ -26,19 +26,34 @@ const PREFETCH_ROWS = 20;
 type ColumnId = 'name' | 'number' | 'tags' | 'lists' | 'consent' | 'created' | 'lastMessage';
 interface Column {
   id: ColumnId;
-  /** CSS width; the name takes what is left. */
+  /** CSS width; the name takes what is left (at least its share of the table's min-width). */
   width?: number;
   sort?: ContactSort;
+  /** Left out on narrower screens (the table scrolls sideways, but less). */
+  hideBelow?: 'lg' | 'sm';
 }
 const COLUMNS: Column[] = [
   { id: 'name', sort: 'name' },
-  { id: 'number', width: 160 },
-  { id: 'tags', width: 190 },
-  { id: 'lists', width: 170 },
-  { id: 'consent', width: 140 },
-  { id: 'created', width: 160, sort: 'created' },
-  { id: 'lastMessage', width: 160, sort: 'lastMessage' },
+  { id: 'number', width: 150 },
+  { id: 'tags', width: 180, hideBelow: 'sm' },
+  { id: 'lists', width: 160, hideBelow: 'lg' },
+  { id: 'consent', width: 130 },
+  { id: 'created', width: 150, sort: 'created', hideBelow: 'lg' },
+  { id: 'lastMessage', width: 150, sort: 'lastMessage', hideBelow: 'lg' },
 ];
+
+/**
+ * Cells spanning columns count hidden ones as columns too, which then take space: the spacer
+ * rows have one cell, the loader row spans the columns every screen shows (tick, name, number).
+ */
+const ALWAYS_SHOWN = 3;
+
+/** The class that hides a column's cells on narrower screens. */
+function columnClass(column: Pick<Column, 'hideBelow'>): string | undefined {
+  if (column.hideBelow === 'lg') return classes.hideBelowLg;
+  if (column.hideBelow === 'sm') return classes.hideBelowSm;
+  return undefined;
+}
 
 interface ContactsTableProps {
   list: ReturnType<typeof useContacts>;
@@ -69,12 +84,18 @@ function SortHeader({
   t: ContactsText;
 }) {
   const label = t(`table.${column.id}`);
-  if (!column.sort) return <Table.Th style={{ width: column.width }}>{label}</Table.Th>;
+  if (!column.sort)
+    return (
+      <Table.Th style={{ width: column.width }} className={columnClass(column)}>
+        {label}
+      </Table.Th>
+    );
   const active = filters.sort === column.sort;
   const Icon = !active ? IconArrowsSort : filters.order === 'asc' ? IconSortAscending : IconSortDescending;
   return (
     <Table.Th
       style={{ width: column.width }}
+      className={columnClass(column)}
       aria-sort={active ? (filters.order === 'asc' ? 'ascending' : 'descending') : 'none'}
     >
       <UnstyledButton className={classes.sortButton} onClick={() => onSort(column.sort!)}>
@@ -211,7 +232,7 @@ export function ContactsTable(props: ContactsTableProps) {
         <Table.Tbody>
           {before > 0 && (
             <tr className={classes.spacer} aria-hidden style={{ height: before }}>
-              <td colSpan={COLUMNS.length + 1} />
+              <td />
             </tr>
           )}
           {items.map((item) => {
@@ -219,7 +240,7 @@ export function ContactsTable(props: ContactsTableProps) {
             if (!contact) {
               return (
                 <Table.Tr key={item.key} className={classes.loaderRow} style={{ height: ROW_HEIGHT }}>
-                  <Table.Td colSpan={COLUMNS.length + 1}>{t('table.loadingMore')}</Table.Td>
+                  <Table.Td colSpan={ALWAYS_SHOWN}>{t('table.loadingMore')}</Table.Td>
                 </Table.Tr>
               );
             }
@@ -238,7 +259,7 @@ export function ContactsTable(props: ContactsTableProps) {
           })}
           {after > 0 && (
             <tr className={classes.spacer} aria-hidden style={{ height: after }}>
-              <td colSpan={COLUMNS.length + 1} />
+              <td />
             </tr>
           )}
         </Table.Tbody>
