@@ -27,12 +27,12 @@ function Chips({ items, icon }: { items: readonly string[]; icon?: React.ReactNo
   return (
     <div className={classes.chips}>
       {items.slice(0, CHIPS).map((item) => (
-        <Badge key={item} variant="default" size="sm" tt="none" fw={600} maw={120} leftSection={icon}>
+        <Badge key={item} variant="default" size="sm" tt="none" fw={600} maw={120} leftSection={icon} title={item}>
           {item}
         </Badge>
       ))}
       {rest > 0 && (
-        <Badge variant="default" size="sm" tt="none" title={items.slice(CHIPS).join(', ')}>
+        <Badge variant="default" size="sm" tt="none" className={classes.more} title={items.slice(CHIPS).join(', ')}>
           {t('table.moreTags', { n: rest })}
         </Badge>
       )}
