@@ -3,7 +3,9 @@ import type { ContactEntry } from '@switchboard/contract';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
+import { useApiErrorMessage } from '../../../lib/use-api-error-message';
 import { useContact } from '../api/use-contact';
 import { useContactFields } from '../api/use-contact-fields';
 import { useContactLists } from '../api/use-contact-lists';
@@ -114,18 +116,37 @@ function Loading() {
 
 function ContactDetails({ contactId, onClose }: { contactId: string; onClose: () => void }) {
   const t = useContactsText();
+  const errorMessage = useApiErrorMessage();
   const detail = useContact(contactId);
   const fields = useContactFields();
   const lists = useContactLists();
   const tags = useContactTags();
-  if (detail.isPending || fields.isPending || lists.isPending) return <Loading />;
-  if (detail.isError || fields.isError || lists.isError) {
+  const failure = detail.error ?? fields.error ?? lists.error;
+  if (failure) {
+    if (failure instanceof ApiError && failure.status === 404) {
+      return (
+        <Alert color="yellow" variant="light">
+          {t('contact.notFound')}
+        </Alert>
+      );
+    }
     return (
-      <Alert color="yellow" variant="light">
-        {t('contact.notFound')}
+      <Alert color="red" variant="light" title={t('contact.loadFailed')}>
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{errorMessage(failure)}</Text>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            onClick={() => void Promise.all([detail.refetch(), fields.refetch(), lists.refetch()])}
+          >
+            {t('table.retry')}
+          </Button>
+        </Stack>
       </Alert>
     );
   }
+  if (!detail.data || !fields.data || !lists.data) return <Loading />;
   const { contact, consent } = detail.data;
   return (
     <Stack gap="lg">

@@ -100,6 +100,7 @@ export const contacts: Translation<typeof en> = {
     newTitle: 'جهة اتصال جديدة',
     loading: 'جارٍ تحميل جهة الاتصال',
     notFound: 'لم يُعثر على جهة الاتصال هذه. ربما حُذفت.',
+    loadFailed: 'تعذّر تحميل جهة الاتصال.',
     number: 'الرقم',
     numberHelp: 'بالصيغة الدولية، مثل \u2066+966501234567\u2069.',
     name: 'الاسم',

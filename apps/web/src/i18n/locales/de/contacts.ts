@@ -102,6 +102,7 @@ export const contacts: Translation<typeof en> = {
     newTitle: 'Neuer Kontakt',
     loading: 'Kontakt wird geladen',
     notFound: 'Dieser Kontakt wurde nicht gefunden. Er wurde vielleicht gelöscht.',
+    loadFailed: 'Der Kontakt konnte nicht geladen werden.',
     number: 'Nummer',
     numberHelp: 'Internationales Format, z. B. +4915112345678.',
     name: 'Name',

@@ -102,6 +102,7 @@ export const contacts = {
     newTitle: 'New contact',
     loading: 'Loading the contact',
     notFound: 'This contact was not found. It may have been deleted.',
+    loadFailed: 'The contact could not be loaded.',
     number: 'Number',
     numberHelp: 'International format, e.g. +14155550123.',
     name: 'Name',

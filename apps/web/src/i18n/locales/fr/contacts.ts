@@ -102,6 +102,7 @@ export const contacts: Translation<typeof en> = {
     newTitle: 'Nouveau contact',
     loading: 'Chargement du contact',
     notFound: 'Ce contact est introuvable. Il a peut-être été supprimé.',
+    loadFailed: 'Le contact n’a pas pu être chargé.',
     number: 'Numéro',
     numberHelp: 'Format international, par ex. +33612345678.',
     name: 'Nom',
