@@ -11,7 +11,7 @@ import {
 } from '@switchboard/contract';
 import type { z } from 'zod';
 import type { AutoReplyText } from '../auto-reply-text';
-import { isolateLtr } from './isolate';
+import { isolateLtr } from '../../../lib/isolate';
 import { ruleBodyOf, type RuleFormValues } from './rule-form-values';
 import { overlappingDays } from './schedule';
 

@@ -1,6 +1,6 @@
 import type { Trigger } from '@switchboard/contract';
 import type { AutoReplyText } from '../auto-reply-text';
-import { isolateLtr } from './isolate';
+import { isolateLtr } from '../../../lib/isolate';
 
 /** Keywords shown in a rule's summary; the rest are counted. */
 const SHOWN_KEYWORDS = 4;

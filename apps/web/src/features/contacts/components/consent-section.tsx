@@ -5,10 +5,12 @@ import { IconBan, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
+import { isolateLtr } from '../../../lib/isolate';
 import { useUpdateContact } from '../api/use-update-contact';
 import { useContactsText } from '../contacts-text';
 import { useContactsNotifications } from '../hooks/use-contacts-notifications';
 import { consentSourceText } from '../lib/consent-text';
+import { contactLabel } from '../lib/contact-label';
 
 interface ConsentSectionProps {
   contact: ContactEntry;
@@ -52,7 +54,7 @@ export function ConsentSection({ contact, history }: ConsentSectionProps) {
   const update = useUpdateContact();
   const [confirming, setConfirming] = useState(false);
   const optedOut = contact.optedOutAt !== null;
-  const name = contact.name ?? contact.phoneNumber;
+  const name = contactLabel(contact);
 
   const change = () =>
     update.mutate(
@@ -74,7 +76,7 @@ export function ConsentSection({ contact, history }: ConsentSectionProps) {
       <Group gap="sm" justify="space-between">
         {optedOut ? (
           <Badge color="red" variant="light" size="lg" leftSection={<IconBan size={14} aria-hidden />}>
-            {t('consent.optedOutSince', { time: formatDateTime(contact.optedOutAt!) })}
+            {t('consent.optedOutSince', { time: isolateLtr(formatDateTime(contact.optedOutAt!)) })}
           </Badge>
         ) : (
           <Badge color="green" variant="light" size="lg" leftSection={<IconCircleCheck size={14} aria-hidden />}>

@@ -13,6 +13,7 @@ import { useContactTags } from '../api/use-contact-tags';
 import { useDeleteContact } from '../api/use-delete-contact';
 import { useContactsText } from '../contacts-text';
 import { useContactsNotifications } from '../hooks/use-contacts-notifications';
+import { contactLabel } from '../lib/contact-label';
 import { ConsentSection } from './consent-section';
 import { ContactForm } from './contact-form';
 
@@ -51,7 +52,7 @@ function DeleteContact({ contact, onDeleted }: { contact: ContactEntry; onDelete
   const notify = useContactsNotifications();
   const remove = useDeleteContact();
   const [confirming, setConfirming] = useState(false);
-  const name = contact.name ?? contact.phoneNumber;
+  const name = contactLabel(contact);
   return (
     <>
       <Group justify="flex-start">

@@ -16,6 +16,7 @@ import { useUpdateContact } from '../api/use-update-contact';
 import { useContactsText } from '../contacts-text';
 import { useContactsNotifications } from '../hooks/use-contacts-notifications';
 import { contactValues, newContactValues, type ContactFormValues } from '../lib/contact-form-values';
+import { contactLabel } from '../lib/contact-label';
 import { checkContactChange, checkNewContact, serverFieldErrors } from '../lib/contact-validation';
 import { TimeZoneSelect } from './time-zone-select';
 
@@ -69,7 +70,7 @@ export function ContactForm({ contact, fields, lists, tagSuggestions, onCreated,
       if (!checked.ok) return form.setErrors(checked.errors);
       create.mutate(checked.data, {
         onSuccess: (created) => {
-          notify.success(t('contact.createdDone', { name: created.name ?? created.phoneNumber }));
+          notify.success(t('contact.createdDone', { name: contactLabel(created) }));
           onCreated?.(created);
         },
         onError: failed,

@@ -3,7 +3,7 @@ import { renderReply, type Network } from '@switchboard/contract';
 import { SmsCounter, Ucs2Warning } from '../../../../components/sms-counter';
 import { countSms } from '../../../../lib/sms-count';
 import { useAutoReplyText } from '../../auto-reply-text';
-import { isolateLtr } from '../../lib/isolate';
+import { isolateLtr } from '../../../../lib/isolate';
 import type { RuleFormValues } from '../../lib/rule-form-values';
 import { todayIn } from '../../lib/time-zones';
 import classes from './rule-form.module.css';

@@ -6,7 +6,7 @@ import { IconDots, IconGripVertical, IconPencil, IconTrash } from '@tabler/icons
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, kFormat } from '../../../../lib/format';
 import { useAutoReplyText } from '../../auto-reply-text';
-import { isolateLtr } from '../../lib/isolate';
+import { isolateLtr } from '../../../../lib/isolate';
 import { triggerSummary } from '../../lib/trigger-summary';
 import { RuleEnabledSwitch } from './rule-enabled-switch';
 import classes from './rule-list.module.css';

@@ -3,7 +3,7 @@ import type { TryAutoReplyResult } from '@switchboard/contract';
 import { IconMessageReply, IconMessageOff } from '@tabler/icons-react';
 import { formatDateTime } from '../../../../lib/format';
 import { useAutoReplyText } from '../../auto-reply-text';
-import { isolateLtr } from '../../lib/isolate';
+import { isolateLtr } from '../../../../lib/isolate';
 import classes from './try-message.module.css';
 
 /** What the rules would do: the rule and its reply, or why nothing would be sent (and until when). */
