@@ -26,7 +26,7 @@ export function createContactBulk(deps: ContactBulkDeps) {
         return { affected: await deps.bulk.untag(where, body.tag.trim()), skipped: 0 };
       case 'addToList':
       case 'removeFromList': {
-        if (!(await deps.lists.find(workspaceId, body.listId)))
+        if (!(await deps.lists.exists(workspaceId, body.listId)))
           throw new AppError('NOT_FOUND', 'No such list in this workspace.');
         const affected =
           body.action === 'addToList'

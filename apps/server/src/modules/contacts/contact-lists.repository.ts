@@ -7,6 +7,12 @@ import type { ContactListRow } from './contact-view.js';
 const LIST_COLUMNS = sql`l.id, l.name, l.created_at, l.updated_at,
   (select count(*) from contact_list_members m where m.list_id = l.id)::int as member_count`;
 
+const uuids = (ids: string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+
 const isUniqueViolation = (error: unknown): boolean => {
   const e = error as { code?: string; cause?: { code?: string } } | undefined;
   return e?.code === '23505' || e?.cause?.code === '23505';
@@ -25,6 +31,15 @@ export function createContactListsRepository(db: Db) {
   return {
     find,
 
+    /** Whether the list is the workspace's (no member count: a filter checks this on every page). */
+    async exists(workspaceId: string, id: string): Promise<boolean> {
+      const [row] = await queryRows<{ id: string }>(
+        db,
+        sql`select id from contact_lists where id = ${id} and workspace_id = ${workspaceId}`,
+      );
+      return !!row;
+    },
+
     async list(workspaceId: string): Promise<ContactListRow[]> {
       const rows = await queryRows<Record<string, unknown>>(
         db,
@@ -40,10 +55,7 @@ export function createContactListsRepository(db: Db) {
       const rows = await queryRows<{ id: string }>(
         tx,
         sql`select id from contact_lists where workspace_id = ${workspaceId}
-          and id in (${sql.join(
-            ids.map((id) => sql`${id}::uuid`),
-            sql`, `,
-          )})`,
+          and id in (${uuids(ids)})`,
       );
       const found = new Set(rows.map((row) => row.id));
       return ids.filter((id) => !found.has(id));
@@ -84,10 +96,7 @@ export function createContactListsRepository(db: Db) {
 
     /** Makes the contact a member of exactly these lists (checked to be the workspace's). */
     async setMemberships(contactId: string, listIds: string[], tx: Db): Promise<void> {
-      const ids = sql.join(
-        listIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      );
+      const ids = uuids(listIds);
       await queryRows(
         tx,
         sql`delete from contact_list_members where contact_id = ${contactId}

@@ -34,7 +34,7 @@ export function createContactLists(lists: ContactListsRepository) {
 
     /** The list, or a 404 when it is not the workspace's. */
     async require(workspaceId: string, id: string): Promise<void> {
-      if (!(await lists.find(workspaceId, id))) throw notFound();
+      if (!(await lists.exists(workspaceId, id))) throw notFound();
     },
   };
 }

@@ -44,7 +44,7 @@ export function createContactsService(deps: ContactsDeps) {
 
   /** A filter may only name the workspace's own list and custom fields. */
   async function checkFilter(workspaceId: string, filter: ContactFilter): Promise<void> {
-    if (filter.listId && !(await lists.find(workspaceId, filter.listId)))
+    if (filter.listId && !(await lists.exists(workspaceId, filter.listId)))
       throw new AppError('NOT_FOUND', 'No such list in this workspace.');
     if (filter.fieldKey && !(await fields.keys(workspaceId)).includes(filter.fieldKey))
       throw new AppError('VALIDATION_FAILED', `"${filter.fieldKey}" is not one of the workspace’s custom fields.`, [
