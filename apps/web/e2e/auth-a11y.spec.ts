@@ -33,7 +33,7 @@ for (const { path, ready, signedIn = false } of pages) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: ready })).toBeVisible();
 
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
     const blocking = violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
