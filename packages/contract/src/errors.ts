@@ -64,6 +64,10 @@ export const ErrorCode = {
    * many segments may still be queued this month.
    */
   QUOTA_EXCEEDED: 'QUOTA_EXCEEDED',
+  /** The campaign is not in a state that allows this (e.g. editing one that started). */
+  CAMPAIGN_STATE_CONFLICT: 'CAMPAIGN_STATE_CONFLICT',
+  /** The campaign cannot start yet; the message lists what is missing (see its review). */
+  CAMPAIGN_NOT_READY: 'CAMPAIGN_NOT_READY',
   /** The action does not apply to this kind of network (e.g. a registration token for an SMPP bind). */
   WRONG_NETWORK_KIND: 'WRONG_NETWORK_KIND',
   /** The server is starting or shutting down. */
@@ -90,5 +94,6 @@ export const ErrorResponseSchema = z.object({
     .nonnegative()
     .optional()
     .describe('`QUOTA_EXCEEDED`: the SMS segments that may still be queued this month.'),
+  needed: z.number().int().nonnegative().optional().describe('`QUOTA_EXCEEDED` for a campaign: the segments it needs.'),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;

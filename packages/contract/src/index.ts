@@ -15,3 +15,5 @@ export * from './contacts.js';
 export * from './contact-imports.js';
 export * from './voice.js';
 export * from './auto-reply.js';
+export * from './personalisation.js';
+export * from './campaigns.js';

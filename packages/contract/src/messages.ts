@@ -3,10 +3,12 @@ import { z } from 'zod';
 export const MessageDirection = z.enum(['in', 'out']);
 export type MessageDirection = z.infer<typeof MessageDirection>;
 
-export const MESSAGE_STATES = ['queued', 'sending', 'sent', 'delivered', 'failed', 'received'] as const;
+export const MESSAGE_STATES = ['queued', 'sending', 'sent', 'delivered', 'failed', 'cancelled', 'received'] as const;
 export const MessageState = z
   .enum(MESSAGE_STATES)
-  .describe('Outbound: queued → sending → sent → delivered | failed. Inbound: received.');
+  .describe(
+    'Outbound: queued → sending → sent → delivered | failed, or queued → cancelled (its campaign was cancelled). Inbound: received.',
+  );
 export type MessageState = z.infer<typeof MessageState>;
 
 export const MessageEncoding = z.enum(['GSM-7', 'UCS-2']);
@@ -43,6 +45,7 @@ export const MessageSchema = z.object({
   segments: z.number().int().describe('SMS parts the text takes (GSM-7 160/153, UCS-2 70/67).'),
   state: MessageState,
   origin: MessageOrigin.nullable().describe('Outbound only.'),
+  campaignId: z.uuid().nullable().describe('The campaign that sent it (outbound, origin `campaign`).'),
   providerMessageId: z.string().nullable().describe('The channel’s id of the message.'),
   errorCode: z.string().nullable(),
   errorText: z.string().nullable().describe('Why it failed, in the channel’s words.'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AutoReplyFired } from './auto-reply.js';
+import type { CampaignProgress, CampaignUpdated } from './campaigns.js';
 import type { ContactImportProgress } from './contact-imports.js';
 import type { ContactEvent } from './conversations.js';
 import type { ConversationEvent, MessageEvent } from './messages.js';
@@ -60,6 +61,10 @@ export interface ServerToClientEvents {
   'auto-reply.fired': (payload: AutoReplyFired) => void;
   /** A contact import moved on (at most a few per second) or ended. Workspace room. */
   'contact-import.progress': (payload: ContactImportProgress) => void;
+  /** A campaign was created, edited, started, paused or finished. Workspace room. */
+  'campaign.updated': (payload: CampaignUpdated) => void;
+  /** A sending campaign's counts, at most 4 a second per campaign. Workspace room. */
+  'campaign.progress': (payload: CampaignProgress) => void;
   /** The workspace changed (its plan so far). Workspace room. */
   'workspace.updated': (payload: WorkspaceUpdated) => void;
 }

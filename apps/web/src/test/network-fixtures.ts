@@ -55,6 +55,7 @@ export function aMessage(overrides: Partial<Message> = {}): Message {
     segments: 1,
     state: 'queued',
     origin: 'reply',
+    campaignId: null,
     providerMessageId: null,
     errorCode: null,
     errorText: null,

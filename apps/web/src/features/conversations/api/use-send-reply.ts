@@ -38,6 +38,7 @@ export function pendingMessage({ conversation, body }: SendReplyInput): Message 
     segments,
     state: 'queued',
     origin: 'reply',
+    campaignId: null,
     providerMessageId: null,
     errorCode: null,
     errorText: null,

@@ -36,6 +36,7 @@ export function aMessage(overrides: Partial<Message> = {}): Message {
     segments: 1,
     state: 'received',
     origin: null,
+    campaignId: null,
     providerMessageId: null,
     errorCode: null,
     errorText: null,
