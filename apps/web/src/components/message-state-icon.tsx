@@ -1,5 +1,5 @@
 import type { MessageState } from '@switchboard/contract';
-import { IconAlertCircle, IconCheck, IconChecks, IconClock, type Icon } from '@tabler/icons-react';
+import { IconAlertCircle, IconBan, IconCheck, IconChecks, IconClock, type Icon } from '@tabler/icons-react';
 
 const STATE_ICONS: Record<MessageState, Icon> = {
   queued: IconClock,
@@ -8,6 +8,7 @@ const STATE_ICONS: Record<MessageState, Icon> = {
   delivered: IconChecks,
   failed: IconAlertCircle,
   received: IconCheck,
+  cancelled: IconBan,
 };
 
 /** A message's state as an icon (the inbox thread, the virtual phone); the state's name is written beside it. */

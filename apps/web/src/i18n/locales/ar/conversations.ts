@@ -62,6 +62,7 @@ export const conversations: Translation<typeof en> = {
     delivered: 'سُلّمت',
     failed: 'فشلت',
     received: 'مستلمة',
+    cancelled: 'أُلغيت',
     failedReason: 'فشلت: {{reason}}',
     noReason: 'لم تذكر القناة سببًا.',
   },

@@ -207,6 +207,7 @@ export const networks: Translation<typeof en> = {
       delivered: 'سُلّمت',
       failed: 'فشلت',
       received: 'مستلمة',
+      cancelled: 'أُلغيت',
     },
   },
   settings: {

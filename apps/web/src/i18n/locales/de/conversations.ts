@@ -63,6 +63,7 @@ export const conversations: Translation<typeof en> = {
     delivered: 'Zugestellt',
     failed: 'Fehlgeschlagen',
     received: 'Empfangen',
+    cancelled: 'Abgebrochen',
     failedReason: 'Fehlgeschlagen: {{reason}}',
     noReason: 'Der Kanal hat keinen Grund genannt.',
   },

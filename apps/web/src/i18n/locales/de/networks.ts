@@ -211,6 +211,7 @@ export const networks: Translation<typeof en> = {
       delivered: 'Zugestellt',
       failed: 'Fehlgeschlagen',
       received: 'Empfangen',
+      cancelled: 'Abgebrochen',
     },
   },
   settings: {

@@ -64,6 +64,7 @@ export const conversations = {
     delivered: 'Delivered',
     failed: 'Failed',
     received: 'Received',
+    cancelled: 'Cancelled',
     failedReason: 'Failed: {{reason}}',
     noReason: 'The channel gave no reason.',
   },

@@ -209,6 +209,7 @@ export const networks = {
       delivered: 'Delivered',
       failed: 'Failed',
       received: 'Received',
+      cancelled: 'Cancelled',
     },
   },
   settings: {

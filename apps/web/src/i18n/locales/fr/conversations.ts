@@ -63,6 +63,7 @@ export const conversations: Translation<typeof en> = {
     delivered: 'Remis',
     failed: 'Échec',
     received: 'Reçu',
+    cancelled: 'Annulé',
     failedReason: 'Échec : {{reason}}',
     noReason: 'Le canal n’a donné aucune raison.',
   },

@@ -210,6 +210,7 @@ export const networks: Translation<typeof en> = {
       delivered: 'Remis',
       failed: 'Échec',
       received: 'Reçu',
+      cancelled: 'Annulé',
     },
   },
   settings: {

@@ -19,6 +19,7 @@ const STATE_COLORS = {
   delivered: 'success',
   failed: 'red',
   received: 'gray',
+  cancelled: 'gray',
 };
 
 interface TestMessagePanelProps {
