@@ -17,7 +17,8 @@ const OUTBOUND_ORDER = ['queued', 'sending', 'sent', 'delivered'] as const;
 
 /** How far a message has come; `failed`, `cancelled` and `received` are final. */
 export function stateRank(message: Message): number {
-  if (message.state === 'failed' || message.state === 'cancelled' || message.state === 'received') return OUTBOUND_ORDER.length;
+  if (message.state === 'failed' || message.state === 'cancelled' || message.state === 'received')
+    return OUTBOUND_ORDER.length;
   return OUTBOUND_ORDER.indexOf(message.state);
 }
 
