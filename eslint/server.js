@@ -37,6 +37,7 @@ export const TABLE_OWNERS = {
   ],
   messaging: ['conversations', 'messages', 'messageDirection', 'messageState', 'messageEncoding', 'messageOrigin'],
   voice: ['voiceMessages', 'voiceContentType'],
+  campaigns: ['campaigns', 'campaignState', 'CampaignAudienceValue', 'CampaignExclusionsValue'],
   'auto-reply': ['autoReplyRules', 'autoReplyFirings'],
 };
 

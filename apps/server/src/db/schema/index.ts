@@ -4,5 +4,6 @@ export * from './auth.js';
 export * from './networks.js';
 export * from './contacts.js';
 export * from './contact-imports.js';
+export * from './campaigns.js';
 export * from './messages.js';
 export * from './auto-reply.js';

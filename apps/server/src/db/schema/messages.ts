@@ -16,7 +16,15 @@ import { contacts } from './contacts.js';
 import { networks } from './networks.js';
 
 export const messageDirection = pgEnum('message_direction', ['in', 'out']);
-export const messageState = pgEnum('message_state', ['queued', 'sending', 'sent', 'delivered', 'failed', 'received']);
+export const messageState = pgEnum('message_state', [
+  'queued',
+  'sending',
+  'sent',
+  'delivered',
+  'failed',
+  'received',
+  'cancelled',
+]);
 export const messageEncoding = pgEnum('message_encoding', ['GSM-7', 'UCS-2']);
 export const messageOrigin = pgEnum('message_origin', ['reply', 'auto-reply', 'campaign', 'api', 'test']);
 
@@ -79,6 +87,12 @@ export const messages = pgTable(
     usagePeriod: date('usage_period'),
     state: messageState('state').notNull(),
     origin: messageOrigin('origin'),
+    /**
+     * The campaign that queued it (its recipients are its messages). No foreign key: a campaign
+     * is deleted only as a draft, which has no messages, and the check would cost per row of a
+     * 100,000-recipient start.
+     */
+    campaignId: uuid('campaign_id'),
     providerMessageId: text('provider_message_id'),
     errorCode: text('error_code'),
     errorText: text('error_text'),
@@ -105,6 +119,10 @@ export const messages = pgTable(
     index('messages_dispatch_idx')
       .on(t.networkId, t.createdAt, t.id)
       .where(sql`${t.state} in ('queued', 'sending')`),
+    // A campaign's counts by state and its recipients page.
+    index('messages_campaign_idx')
+      .on(t.campaignId, t.state)
+      .where(sql`${t.campaignId} is not null`),
     // Per-network "today" counts.
     index('messages_network_time_idx').on(t.networkId, t.createdAt),
   ],

@@ -21,6 +21,7 @@ export function toMessage(row: MessageRow): Message {
     segments: row.segments,
     state: row.state,
     origin: row.origin,
+    campaignId: row.campaignId,
     providerMessageId: row.providerMessageId,
     errorCode: row.errorCode,
     errorText: row.errorText,
