@@ -14,6 +14,7 @@ CREATE TABLE "campaigns" (
 	"rate_per_second" integer DEFAULT 10 NOT NULL,
 	"quiet_hours" jsonb,
 	"exclusions" jsonb,
+	"final_counts" jsonb,
 	"failure_reason" text,
 	"created_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -22,9 +23,13 @@ CREATE TABLE "campaigns" (
 	"finished_at" timestamp with time zone
 );
 --> statement-breakpoint
+DROP INDEX "messages_dispatch_idx";--> statement-breakpoint
 ALTER TABLE "messages" ADD COLUMN "campaign_id" uuid;--> statement-breakpoint
 ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "campaigns_workspace_idx" ON "campaigns" USING btree ("workspace_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "campaigns_scheduled_idx" ON "campaigns" USING btree ("send_at") WHERE "campaigns"."state" = 'scheduled';--> statement-breakpoint
-CREATE INDEX "messages_campaign_idx" ON "messages" USING btree ("campaign_id","state") WHERE "messages"."campaign_id" is not null;
+CREATE INDEX "messages_campaign_due_idx" ON "messages" USING btree ("campaign_id","network_id","next_attempt_at") WHERE "messages"."state" = 'queued' and "messages"."campaign_id" is not null;--> statement-breakpoint
+CREATE INDEX "messages_campaign_idx" ON "messages" USING btree ("campaign_id","created_at","id") WHERE "messages"."campaign_id" is not null;--> statement-breakpoint
+CREATE INDEX "messages_sending_idx" ON "messages" USING btree ("network_id","lease_until") WHERE "messages"."state" = 'sending';--> statement-breakpoint
+CREATE INDEX "messages_dispatch_idx" ON "messages" USING btree ("network_id","created_at","id") WHERE "messages"."state" in ('queued', 'sending') and "messages"."campaign_id" is null;

@@ -115,14 +115,23 @@ export const messages = pgTable(
     uniqueIndex('messages_provider_id_idx').on(t.networkId, t.direction, t.providerMessageId),
     // A thread, newest first, cursor on (created_at, id).
     index('messages_conversation_idx').on(t.conversationId, t.createdAt.desc(), t.id.desc()),
-    // The dispatcher's queue: only unfinished outbound messages are in this index.
+    // The dispatcher's queue: only unfinished outbound messages outside campaigns are in this index.
     index('messages_dispatch_idx')
       .on(t.networkId, t.createdAt, t.id)
-      .where(sql`${t.state} in ('queued', 'sending')`),
-    // A campaign's counts by state and its recipients page.
+      .where(sql`${t.state} in ('queued', 'sending') and ${t.campaignId} is null`),
+    // A campaign's queue per network in due order (a 100,000-message campaign is never scanned
+    // to find the few that are due).
+    index('messages_campaign_due_idx')
+      .on(t.campaignId, t.networkId, t.nextAttemptAt)
+      .where(sql`${t.state} = 'queued' and ${t.campaignId} is not null`),
+    // A campaign's recipients in the order they were queued (keyset pages) and its counts.
     index('messages_campaign_idx')
-      .on(t.campaignId, t.state)
+      .on(t.campaignId, t.createdAt, t.id)
       .where(sql`${t.campaignId} is not null`),
+    // Claims whose dispatcher died (their lease ran out).
+    index('messages_sending_idx')
+      .on(t.networkId, t.leaseUntil)
+      .where(sql`${t.state} = 'sending'`),
     // Per-network "today" counts.
     index('messages_network_time_idx').on(t.networkId, t.createdAt),
   ],
