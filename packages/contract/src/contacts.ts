@@ -92,6 +92,10 @@ export const ConsentEventSchema = z.object({
   optedOut: z.boolean().describe('true: the contact opted out; false: opted (back) in.'),
   source: ConsentSource,
   messageId: z.uuid().nullable().describe('`keyword`: the message that carried the keyword.'),
+  messageBody: z
+    .string()
+    .nullable()
+    .describe('`keyword`: the text of that message as the contact sent it; null when it is gone.'),
   userId: z.uuid().nullable().describe('`admin`: who made the change.'),
   userName: z.string().nullable().describe('`admin`: the name of who made the change, if still a member.'),
   createdAt: z.iso.datetime(),
@@ -274,6 +278,28 @@ export const BulkContactResponseSchema = z.object({
   skipped: z.number().int().describe('`delete`: selected contacts kept because of conversations or an opt-out.'),
 });
 export type BulkContactResponse = z.infer<typeof BulkContactResponseSchema>;
+
+/**
+ * POST /api/contacts/export: the contacts of a selection (rows ticked by hand, or a filter minus
+ * exceptions) as CSV, in the list's order. The GET form takes a filter only.
+ */
+export const ContactExportBodySchema = z
+  .object({
+    selection: ContactSelectionSchema,
+    sort: ContactSort.default('created'),
+    order: SortOrder.default('desc'),
+  })
+  .strict();
+export type ContactExportBody = z.input<typeof ContactExportBodySchema>;
+
+/**
+ * `contacts.changed`: many contacts changed at once (a bulk action, an import's batch), so open
+ * contact books start their lists again instead of patching rows one by one.
+ */
+export const ContactsChangedSchema = z.object({
+  cause: z.enum(['bulk', 'import']).describe('What changed them.'),
+});
+export type ContactsChanged = z.infer<typeof ContactsChangedSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Lists, tags, custom field keys

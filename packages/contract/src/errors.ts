@@ -84,6 +84,18 @@ export const FieldErrorSchema = z.object({
 });
 export type FieldError = z.infer<typeof FieldErrorSchema>;
 
+/** Why an uploaded CSV was refused (`IMPORT_FILE_INVALID`), for a message in the user's language. */
+export const IMPORT_FILE_PROBLEMS = [
+  'binary',
+  'notUtf8',
+  'empty',
+  'noRows',
+  'noNumberColumn',
+  'ragged',
+  'unreadable',
+] as const;
+export type ImportFileProblem = (typeof IMPORT_FILE_PROBLEMS)[number];
+
 export const ErrorResponseSchema = z.object({
   error: z.string().describe('Human-readable message (English); show it only as a fallback.'),
   code: z.enum(ErrorCode).describe('Stable machine-readable error code.'),
@@ -95,5 +107,12 @@ export const ErrorResponseSchema = z.object({
     .optional()
     .describe('`QUOTA_EXCEEDED`: the SMS segments that may still be queued this month.'),
   needed: z.number().int().nonnegative().optional().describe('`QUOTA_EXCEEDED` for a campaign: the segments it needs.'),
+  importProblem: z
+    .enum(IMPORT_FILE_PROBLEMS)
+    .optional()
+    .describe(
+      '`IMPORT_FILE_INVALID`: binary, notUtf8, empty, noRows (a header only), noNumberColumn, ragged (a row wider than the header) or unreadable (e.g. an unclosed quote).',
+    ),
+  line: z.number().int().optional().describe('`IMPORT_FILE_INVALID` (ragged, unreadable): the line in the file.'),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AutoReplyFired } from './auto-reply.js';
 import type { CampaignProgress, CampaignUpdated } from './campaigns.js';
 import type { ContactImportProgress } from './contact-imports.js';
+import type { ContactsChanged } from './contacts.js';
 import type { ContactEvent } from './conversations.js';
 import type { ConversationEvent, MessageEvent } from './messages.js';
 import type { VoiceMessageEvent } from './voice.js';
@@ -50,6 +51,8 @@ export interface ServerToClientEvents {
   'conversation.updated': (payload: ConversationEvent) => void;
   /** A contact's name, tags or opt-out state changed. Workspace room. */
   'contact.updated': (payload: ContactEvent) => void;
+  /** Many contacts changed at once (a bulk action, an import): lists start again. Workspace room. */
+  'contacts.changed': (payload: ContactsChanged) => void;
   /** A voice message came in. Workspace room. */
   'voice-message.created': (payload: VoiceMessageEvent) => void;
   /** A voice message was listened to (or marked unlistened), or its transcript arrived. */

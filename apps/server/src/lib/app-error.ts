@@ -35,7 +35,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
 };
 
 /** Fields an error answer may carry besides `error`, `code` and `fields` (see ErrorResponseSchema). */
-export type AppErrorDetails = Pick<ErrorResponse, 'remaining'>;
+export type AppErrorDetails = Omit<ErrorResponse, 'error' | 'code' | 'fields'>;
 
 /** The one error type services throw; the error handler turns it into `{ error, code, …details }`. */
 export class AppError extends Error {

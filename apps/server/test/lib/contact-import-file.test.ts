@@ -107,6 +107,19 @@ describe('a row through the mapping', () => {
     });
   });
 
+  it('takes off the apostrophe a spreadsheet-safe export put before = + - @, and only there', () => {
+    expect(
+      readImportRow(["'+4915112345678", "'=Ada", "O'Brien", "'-minus, 'plain", '', "'@home"], mapping, { tags: [] }),
+    ).toEqual({
+      phoneNumber: '+4915112345678',
+      name: "=Ada O'Brien",
+      tags: ['-minus', "'plain"],
+      timeZone: null,
+      customFields: { city: '@home' },
+    });
+    expect(guessMapping(['who', 'contact'], [['Ada', "'+4915112345678"]], [])).toEqual(['ignore', 'number']);
+  });
+
   it('says why a row cannot be imported', () => {
     const reason = (cells: string[], defaultCountry: string | null = null) =>
       (readImportRow(cells, mapping, { defaultCountry, tags: [] }) as { reason: string }).reason;

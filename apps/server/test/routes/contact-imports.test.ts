@@ -42,7 +42,7 @@ describe('the contact imports API', () => {
       payload: body.payload,
     });
   }
-  const call = (who: SignedIn, method: 'GET' | 'POST', url: string, payload?: object) =>
+  const call = (who: SignedIn, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: who.authorization, payload });
 
   it('reads an upload back: delimiter, BOM, header, preview, suggested mapping', async () => {
@@ -59,14 +59,18 @@ describe('the contact imports API', () => {
 
   it('refuses bad files with 400 IMPORT_FILE_INVALID and keeps nothing', async () => {
     const before = await files(filesDir);
-    for (const csv of [
-      Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]),
-      '',
-      'phone\n',
-      'who,what\nAda,tea\n',
-      'phone\n+14155550123,x\n',
-    ])
-      expectErrorBody(await upload(csv), 400, 'IMPORT_FILE_INVALID');
+    for (const [csv, importProblem, line] of [
+      [Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]), 'binary'],
+      ['', 'empty'],
+      ['phone\n', 'noRows'],
+      ['who,what\nAda,tea\n', 'noNumberColumn'],
+      ['phone\n+14155550123,x\n', 'ragged', 2],
+    ] as const) {
+      const refused = await upload(csv);
+      expectErrorBody(refused, 400, 'IMPORT_FILE_INVALID');
+      // The problem (and line) a client words in its own language; the English message is the fallback.
+      expect(refused.json()).toMatchObject({ importProblem, ...(line ? { line } : {}) });
+    }
     expectErrorBody(await upload('phone\n+14155550123\n', admin, 'other'), 400, 'VALIDATION_FAILED');
     expect(await files(filesDir)).toEqual(before);
   });
@@ -109,6 +113,38 @@ describe('the contact imports API', () => {
 
     const next = (await upload('Phone,Name\n+14155550125,X\n')).json<ContactImportUploadResponse>();
     expect(next.rememberedMapping).toEqual(['number', 'name']);
+  });
+
+  it('imports its own export again: the apostrophes that kept formulas from running come off', async () => {
+    const created = await call(admin, 'POST', '/api/contacts', {
+      phoneNumber: '+4915112345678',
+      name: '=Round trip',
+      tags: ['-roundtrip'],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const exported = (await call(admin, 'GET', '/api/contacts/export?q=Round%20trip')).body;
+    expect(exported).toContain("'+4915112345678,'=Round trip,'-roundtrip");
+    await call(admin, 'DELETE', `/api/contacts/${created.json<{ contact: { id: string } }>().contact.id}`);
+
+    const uploaded = await upload(exported);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const { import: file, suggestedMapping } = uploaded.json<ContactImportUploadResponse>();
+    expect(suggestedMapping.slice(0, 3)).toEqual(['number', 'name', 'tags']);
+    const start = await call(admin, 'POST', `/api/contacts/imports/${file.id}/start`, {
+      mapping: suggestedMapping,
+      mode: 'update',
+    });
+    expect(start.statusCode, start.body).toBe(202);
+    let report = start.json<ContactImportResponse>().import;
+    for (let i = 0; i < 200 && report.state === 'running'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      report = (await call(admin, 'GET', `/api/contacts/imports/${file.id}`)).json<ContactImportResponse>().import;
+    }
+    expect(report).toMatchObject({ state: 'completed', created: 1, invalid: 0 });
+    const page = (await call(admin, 'GET', '/api/contacts?q=Round%20trip')).json<{
+      contacts: Array<{ phoneNumber: string; name: string; tags: string[] }>;
+    }>();
+    expect(page.contacts).toMatchObject([{ phoneNumber: '+4915112345678', name: '=Round trip', tags: ['-roundtrip'] }]);
   });
 
   it('answers 400 with fields for a bad start body', async () => {

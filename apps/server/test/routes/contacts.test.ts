@@ -117,6 +117,61 @@ describe('the contacts API', () => {
     expect(lines[1]).toMatch(/^'\+14155550120,'=1\+1,exported,/);
   });
 
+  it('exports only the rows ticked by hand (POST with ids), never another workspace’s', async () => {
+    const a = (await create({ phoneNumber: '+14155550130', name: 'Ticked A' })).json<ContactResponse>().contact;
+    await create({ phoneNumber: '+14155550131', name: 'Not ticked' });
+    const c = (await create({ phoneNumber: '+14155550132', name: 'Ticked C' })).json<ContactResponse>().contact;
+    const response = await call(admin, 'POST', '/api/contacts/export', {
+      selection: { ids: [a.id, c.id, theirs.id] },
+      sort: 'name',
+      order: 'asc',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="contacts-.*\.csv"$/);
+    const rows = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n')
+      .slice(1);
+    expect(rows.map((row) => row.split(',').slice(0, 2).join(','))).toEqual([
+      "'+14155550130,Ticked A",
+      "'+14155550132,Ticked C",
+    ]);
+
+    const matching = await call(admin, 'POST', '/api/contacts/export', {
+      selection: { filter: { q: 'Ticked' }, exceptIds: [a.id] },
+    });
+    expect(matching.body).toContain('Ticked C');
+    expect(matching.body).not.toContain('Ticked A');
+    expectErrorBody(
+      await call(admin, 'POST', '/api/contacts/export', { selection: { ids: [] } }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expectErrorBody(
+      await call(admin, 'POST', '/api/contacts/export', { selection: { filter: { listId: theirList.id } } }),
+      404,
+      'NOT_FOUND',
+    );
+  });
+
+  it('shows the text that carried a keyword opt-out in the consent history', async () => {
+    const { networks } = (await call(admin, 'GET', '/api/networks')).json<{
+      networks: Array<{ id: string; kind: string }>;
+    }>();
+    const sandbox = networks.find((network) => network.kind === 'sandbox')!;
+    const sent = await call(admin, 'POST', `/api/networks/${sandbox.id}/sandbox/messages`, {
+      from: '+14155550140',
+      body: 'Stop!',
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const page = (await call(admin, 'GET', '/api/contacts?q=4155550140')).json<ContactPageResponse>();
+    const detail = (await call(admin, 'GET', `/api/contacts/${page.contacts[0]!.id}`)).json<ContactDetailResponse>();
+    expect(detail.consent).toMatchObject([{ source: 'keyword', optedOut: true, messageBody: 'Stop!' }]);
+    expect(detail.consent[0]!.messageId).toEqual(expect.any(String));
+  });
+
   it('answers a bulk action with the count it changed', async () => {
     const tagged = await call(admin, 'POST', '/api/contacts/bulk', {
       action: 'tag',
@@ -177,6 +232,7 @@ describe('the contacts API', () => {
       ['GET', '/api/contacts'],
       ['GET', '/api/contacts/count'],
       ['GET', '/api/contacts/export'],
+      ['POST', '/api/contacts/export', { selection: { ids: [mine.id] } }],
       ['GET', `/api/contacts/${mine.id}`],
       ['POST', '/api/contacts', { phoneNumber: '+14155550150' }],
       ['PATCH', `/api/contacts/${mine.id}`, { name: 'x' }],

@@ -79,6 +79,17 @@ describe('contact imports as jobs', () => {
     await expect(imports().invalidCsv(workspaceId, skipped.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('tells open contact books when an import has ended (contacts.changed)', async () => {
+    const before = t.events.of(workspaceId, 'contacts.changed').length;
+    await run('phone\n+12025550190\n');
+    await t.events.waitFor(
+      workspaceId,
+      'contacts.changed',
+      () => t.events.of(workspaceId, 'contacts.changed').length > before,
+    );
+    expect(t.events.of(workspaceId, 'contacts.changed').slice(before)).toEqual([{ cause: 'import' }]);
+  });
+
   it('never opts an opted-out contact back in and records no consent event', async () => {
     const created = await t.services.contacts.create(
       workspaceId,

@@ -199,6 +199,16 @@ describe('the contact book: pages, filters and bulk actions', () => {
       expect(await count({ tag: 'bulk-new' })).toBe(4);
     });
 
+    it('tells open contact books once per bulk action that changed something (contacts.changed)', async () => {
+      const before = t.events.of(workspaceId, 'contacts.changed').length;
+      await bulk({ action: 'tag', tag: 'announced', selection: { ids: [group[0]!.id, group[1]!.id] } });
+      expect(t.events.of(workspaceId, 'contacts.changed').slice(before)).toEqual([{ cause: 'bulk' }]);
+      // Nothing changed (already tagged): nothing to tell.
+      await bulk({ action: 'tag', tag: 'announced', selection: { ids: [group[0]!.id] } });
+      expect(t.events.of(workspaceId, 'contacts.changed')).toHaveLength(before + 1);
+      expect(t.events.of(other.workspaceId, 'contacts.changed')).toEqual([]);
+    });
+
     it('adds to and removes from a list by ids or by filter; the list counts its members', async () => {
       const list = await t.services.contacts.lists.create(workspaceId, 'Bulk list');
       expect(await bulk({ action: 'addToList', listId: list.id, selection: { ids: [group[0]!.id] } })).toMatchObject({

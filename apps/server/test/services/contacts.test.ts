@@ -255,7 +255,7 @@ describe('the contact book: contacts, consent, custom fields, lists, export', ()
       await create({ name: 'Zed, "quoted"\nline', tags: ['export', '-minus'], listIds: [list.id] });
       await create({ name: 'Not exported', tags: ['elsewhere'] });
       const csv = await csvOf(
-        await t.services.contacts.exportCsv(workspaceId, { tag: 'export' }, { sort: 'name', order: 'asc' }),
+        await t.services.contacts.exportCsv(workspaceId, { filter: { tag: 'export' } }, { sort: 'name', order: 'asc' }),
       );
       expect(csv.startsWith('\uFEFF')).toBe(true);
       const lines = csv.slice(1).split('\n');
@@ -272,7 +272,11 @@ describe('the contact book: contacts, consent, custom fields, lists, export', ()
           from generate_series(1, 1100) as i`,
       );
       const csv = await csvOf(
-        await t.services.contacts.exportCsv(workspaceId, { tag: 'export-batches' }, { sort: 'created', order: 'desc' }),
+        await t.services.contacts.exportCsv(
+          workspaceId,
+          { filter: { tag: 'export-batches' } },
+          { sort: 'created', order: 'desc' },
+        ),
       );
       const numbers = csv
         .trim()

@@ -1,4 +1,5 @@
 import {
+  type ContactDetailResponse,
   ContactCountQuerySchema,
   ContactCountResponseSchema,
   ContactDetailResponseSchema,
@@ -12,6 +13,26 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, requireRole } from '../../plugins/auth-guard.js';
+import type { MessagingService } from '../messaging/messaging.service.js';
+
+/**
+ * The texts that carried keyword opt-outs and opt-ins, from messaging (the owner of messages);
+ * a message gone since (its network was deleted) leaves the text null.
+ */
+async function withKeywordTexts(
+  messaging: Pick<MessagingService, 'get'>,
+  workspaceId: string,
+  detail: ContactDetailResponse,
+): Promise<ContactDetailResponse> {
+  const consent = await Promise.all(
+    detail.consent.map(async (event) => {
+      if (event.source !== 'keyword' || !event.messageId) return event;
+      const message = await messaging.get(workspaceId, event.messageId).catch(() => null);
+      return { ...event, messageBody: message?.body ?? null };
+    }),
+  );
+  return { ...detail, consent };
+}
 
 /** The contact book, one contact at a time, and its pages (admin only). */
 export const contactBookRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -67,7 +88,10 @@ export const contactBookRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ContactDetailResponseSchema },
       },
     },
-    async (request) => contacts.get(authOf(request).workspaceId, request.params.id),
+    async (request) => {
+      const { workspaceId } = authOf(request);
+      return withKeywordTexts(app.services.messaging, workspaceId, await contacts.get(workspaceId, request.params.id));
+    },
   );
 
   app.post(

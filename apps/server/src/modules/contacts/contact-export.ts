@@ -1,5 +1,5 @@
 import { Readable, pipeline } from 'node:stream';
-import { CONTACT_EXPORT_COLUMNS, type ContactFilter } from '@switchboard/contract';
+import { CONTACT_EXPORT_COLUMNS, type ContactSelection } from '@switchboard/contract';
 import { stringify } from 'csv-stringify';
 import type { ContactFieldsRepository } from './contact-fields.repository.js';
 import type { ContactListsRepository } from './contact-lists.repository.js';
@@ -16,13 +16,17 @@ export interface ContactExportDeps {
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : '');
 
 /**
- * The contacts matching a filter as CSV, streamed: pages of 1,000 are read as the client takes
+ * The selected contacts (a filter, minus exceptions, or ids ticked by hand) as CSV, streamed: pages of 1,000 are read as the client takes
  * the bytes, never the whole file in memory. Cells starting with = + - @ tab or CR get a leading
  * apostrophe (csv-stringify's `escape_formulas`), so a spreadsheet shows them instead of running
  * them; that includes the numbers' `+`, which spreadsheets would otherwise read as a sum.
  */
 export function createContactExport(deps: ContactExportDeps) {
-  return async function exportCsv(workspaceId: string, filter: ContactFilter, order: ContactOrder): Promise<Readable> {
+  return async function exportCsv(
+    workspaceId: string,
+    selection: ContactSelection,
+    order: ContactOrder,
+  ): Promise<Readable> {
     const [keys, lists] = await Promise.all([deps.fields.keys(workspaceId), deps.lists.list(workspaceId)]);
     const listNames = new Map(lists.map((list) => [list.id, list.name]));
     const record = (row: ContactEntryRow) => [
@@ -38,7 +42,7 @@ export function createContactExport(deps: ContactExportDeps) {
     ];
     async function* records() {
       yield [...CONTACT_EXPORT_COLUMNS, ...keys];
-      for await (const batch of deps.pages.batches(workspaceId, filter, order))
+      for await (const batch of deps.pages.batches(workspaceId, selection, order))
         for (const row of batch) yield record(row);
     }
     // A UTF-8 byte order mark, so spreadsheets read names in any script.

@@ -103,7 +103,8 @@ async function readUpload(
     const { header, preview, totalRows } = await summarise(await open(), delimiter);
     const keys = await deps.fields.keys(workspaceId);
     const suggestedMapping = guessMapping(header, preview, keys);
-    if (!suggestedMapping) throw refuse('No column holds phone numbers (name it e.g. “phone” or “mobile”).');
+    if (!suggestedMapping)
+      throw refuse('noNumberColumn', 'No column holds phone numbers (name it e.g. “phone” or “mobile”).');
     const row = await imports.insert({
       workspaceId,
       createdBy: userId,
@@ -175,6 +176,8 @@ export function createContactImports(deps: ContactImportsDeps) {
       running.delete(row.id);
       lastPublished.delete(row.id);
       await publish(row.workspaceId, row.id, true).catch(() => undefined);
+      // Open contact books (in any tab) start their lists again with what the import wrote.
+      deps.events.toWorkspace(row.workspaceId, 'contacts.changed', { cause: 'import' });
     }
   }
 

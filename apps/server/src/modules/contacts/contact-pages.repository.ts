@@ -1,4 +1,4 @@
-import type { ContactFilter } from '@switchboard/contract';
+import type { ContactFilter, ContactSelection } from '@switchboard/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database.js';
 import { camelRow } from '../../lib/camel-row.js';
@@ -9,6 +9,7 @@ import {
   encodeContactCursor,
   filterConditions,
   orderBy,
+  selectionConditions,
   type ContactOrder,
 } from './contact-query.js';
 import type { ContactEntryRow } from './contact-view.js';
@@ -32,15 +33,14 @@ async function jsonRows<R>(db: Db, query: SQL): Promise<R[]> {
 
 /** The contact book's reads of many contacts: keyset pages, counts, tags, export batches. */
 export function createContactPagesRepository(db: Db) {
-  async function page(
-    workspaceId: string,
-    filter: ContactFilter,
+  /** A page of the contacts matching `conditions` (the workspace's among them). */
+  async function pageWhere(
+    conditions: SQL[],
     order: ContactOrder,
     cursor: string | undefined,
     limit: number,
   ): Promise<ContactPage> {
-    const where = filterConditions(workspaceId, filter);
-    if (cursor) where.push(afterContactCursor(order, cursor));
+    const where = cursor ? [...conditions, afterContactCursor(order, cursor)] : conditions;
     const rows = await jsonRows<PageRow>(
       db,
       sql`select ${ENTRY_COLUMNS}, ${cursorKey(order)} as cursor_key from contacts c
@@ -56,7 +56,13 @@ export function createContactPagesRepository(db: Db) {
   }
 
   return {
-    page,
+    page: (
+      workspaceId: string,
+      filter: ContactFilter,
+      order: ContactOrder,
+      cursor: string | undefined,
+      limit: number,
+    ) => pageWhere(filterConditions(workspaceId, filter), order, cursor, limit),
 
     async count(workspaceId: string, filter: ContactFilter): Promise<number> {
       const [row] = await queryRows<{ count: number }>(
@@ -66,11 +72,12 @@ export function createContactPagesRepository(db: Db) {
       return row?.count ?? 0;
     },
 
-    /** Every matching contact in the chosen order, a page at a time (the export streams these). */
-    async *batches(workspaceId: string, filter: ContactFilter, order: ContactOrder, size = 1000) {
+    /** Every selected contact in the chosen order, a page at a time (the export streams these). */
+    async *batches(workspaceId: string, selection: ContactSelection, order: ContactOrder, size = 1000) {
+      const conditions = selectionConditions(workspaceId, selection);
       let cursor: string | undefined;
       do {
-        const next = await page(workspaceId, filter, order, cursor, size);
+        const next = await pageWhere(conditions, order, cursor, size);
         if (next.rows.length) yield next.rows;
         cursor = next.nextCursor ?? undefined;
       } while (cursor);

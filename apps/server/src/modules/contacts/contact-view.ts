@@ -57,6 +57,8 @@ export function toConsentEvent(row: ConsentEventRow, userNames: Map<string, stri
     optedOut: row.optedOut,
     source: row.source,
     messageId: row.messageId,
+    // The message's text is messaging's: the route adds it (see contact-book.routes.ts).
+    messageBody: null,
     userId: row.userId,
     userName: (row.userId && userNames.get(row.userId)) ?? null,
     createdAt: iso(row.createdAt),

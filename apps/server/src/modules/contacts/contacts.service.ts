@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { FileStorage } from '../../lib/file-storage.js';
 import type { EventPublisher } from '../../realtime/publisher.js';
 import type { UsersService } from '../users/users.service.js';
+import { createContactAudienceRepository, type AudienceQuery } from './contact-audience.repository.js';
 import { createContactBook } from './contact-book.js';
 import { createContactBulkRepository } from './contact-bulk.repository.js';
 import { createContactBulk } from './contact-bulk.js';
@@ -20,6 +21,7 @@ import { createContactsRepository, type ConsentChange } from './contacts.reposit
 
 export type { ContactActor } from './contact-book.js';
 export type { ConsentChange } from './contacts.repository.js';
+export type { AudienceContact, AudienceQuery } from './contact-audience.repository.js';
 
 export interface ContactsDeps {
   db: Db;
@@ -52,6 +54,7 @@ export function createContactsService(deps: ContactsDeps) {
       ]);
   }
 
+  const audience = createContactAudienceRepository(deps.db);
   const bulk = createContactBulkRepository(deps.db);
   const book = createContactBook({ ...deps, contacts, pages, lists, fields, bulk });
   const exportCsv = createContactExport({ pages, lists, fields });
@@ -88,13 +91,14 @@ export function createContactsService(deps: ContactsDeps) {
       return book.count(workspaceId, filter);
     },
 
-    /** The matching contacts as a CSV stream (see contact-export.ts). */
+    /** The selected contacts as a CSV stream (see contact-export.ts). */
     async exportCsv(...args: Parameters<typeof exportCsv>) {
-      await checkFilter(args[0], args[1]);
+      const [workspaceId, selection] = args;
+      if ('filter' in selection) await checkFilter(workspaceId, selection.filter);
       return exportCsv(...args);
     },
 
-    bulk: createContactBulk({ bulk, lists, checkFilter }),
+    bulk: createContactBulk({ bulk, lists, checkFilter, events: deps.events }),
     lists: createContactLists(lists),
     fields: createContactFields(deps.db, fields),
     tags: (workspaceId: string) => pages.tags(workspaceId),

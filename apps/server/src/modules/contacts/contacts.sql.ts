@@ -42,3 +42,23 @@ export function upsertContacts(
   )}
   on conflict (workspace_id, phone_number) do update set last_message_at = ${lastMessageAt}`;
 }
+
+/**
+ * The opt-outs of a workspace's contacts recorded after `since` (`contact_id`, `created_at`), for
+ * a campaign's "opted out since" counts and recipients (messaging's campaign reads).
+ */
+export function optOutsSince(workspaceId: string, since: SQL): SQL {
+  return sql`select e.contact_id, e.created_at from contact_consent_events e
+    where e.workspace_id = ${workspaceId} and e.opted_out and e.created_at > ${since}`;
+}
+
+/** The first opt-out of one contact after `after` (a timestamp), or null. */
+export function firstOptOutAfter(contactId: SQL, after: SQL): SQL {
+  return sql`(select min(e.created_at) from contact_consent_events e
+    where e.contact_id = ${contactId} and e.opted_out and e.created_at > ${after})`;
+}
+
+/** Marks contacts as just messaged (the contact book's "last message" order); `ids` is SQL of ids. */
+export function touchLastMessage(ids: SQL): SQL {
+  return sql`update contacts set last_message_at = now() where id in (${ids})`;
+}

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { IMPORT_PREVIEW_ROWS, type ImportDelimiter } from '@switchboard/contract';
+import { IMPORT_PREVIEW_ROWS, type ImportDelimiter, type ImportFileProblem } from '@switchboard/contract';
 import { parse, type Options } from 'csv-parse';
 import { parse as parseSync } from 'csv-parse/sync';
 import { AppError } from '../../lib/app-error.js';
@@ -22,7 +22,9 @@ const MAX_RECORD_BYTES = 4 * 1024 * 1024;
 /** Bytes read to detect the delimiter. */
 const SAMPLE_BYTES = 64 * 1024;
 
-export const refuse = (message: string) => new AppError('IMPORT_FILE_INVALID', message);
+/** A refused file: the English message, and the problem (and line) a client says in its own words. */
+export const refuse = (importProblem: ImportFileProblem, message: string, line?: number) =>
+  new AppError('IMPORT_FILE_INVALID', message, undefined, { importProblem, ...(line ? { line } : {}) });
 
 /** csv-parse's options for a file with this delimiter. */
 export function csvOptions(delimiter: ImportDelimiter): Options {
@@ -53,23 +55,23 @@ export async function checkText(bytes: AsyncIterable<Uint8Array>): Promise<{ sam
   for await (const chunk of bytes) {
     first ??= chunk;
     size += chunk.length;
-    if (chunk.includes(0)) throw refuse('The file is binary, not a CSV text file.');
+    if (chunk.includes(0)) throw refuse('binary', 'The file is binary, not a CSV text file.');
     let text: string;
     try {
       text = decoder.decode(chunk, { stream: true });
     } catch {
-      throw refuse('The file is not UTF-8 text (save it as “CSV UTF-8”).');
+      throw refuse('notUtf8', 'The file is not UTF-8 text (save it as “CSV UTF-8”).');
     }
     if (sample.length < SAMPLE_BYTES) sample = (sample + text).slice(0, SAMPLE_BYTES);
   }
   try {
     decoder.decode();
   } catch {
-    throw refuse('The file is not UTF-8 text (save it as “CSV UTF-8”).');
+    throw refuse('notUtf8', 'The file is not UTF-8 text (save it as “CSV UTF-8”).');
   }
   const hasBom = !!first && hasUtf8Bom(first);
   if (hasBom) sample = sample.slice(1);
-  if (size === 0 || sample.trim() === '') throw refuse('The file is empty.');
+  if (size === 0 || sample.trim() === '') throw refuse('empty', 'The file is empty.');
   return { sample, hasBom };
 }
 
@@ -117,13 +119,17 @@ export async function* readRows(
         continue;
       }
       if (record.length > width && record.slice(width).some((cell) => cell.trim() !== ''))
-        throw refuse(`Line ${info.lines} has ${record.length} cells but the header has ${width}.`);
+        throw refuse(
+          'ragged',
+          `Line ${info.lines} has ${record.length} cells but the header has ${width}.`,
+          info.lines,
+        );
       yield { line: info.lines, cells: record.slice(0, width) };
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    const { message, code } = error as { message?: string; code?: string };
-    if (code?.startsWith('CSV_')) throw refuse(`The CSV cannot be read: ${message}`);
+    const { message, code, lines } = error as { message?: string; code?: string; lines?: number };
+    if (code?.startsWith('CSV_')) throw refuse('unreadable', `The CSV cannot be read: ${message}`, lines);
     throw error;
   }
 }
@@ -143,7 +149,7 @@ export async function summarise(source: Readable, delimiter: ImportDelimiter): P
     totalRows++;
     if (preview.length < IMPORT_PREVIEW_ROWS) preview.push(row.cells);
   }
-  if (!header.length) throw refuse('The file is empty.');
-  if (!totalRows) throw refuse('The file has a header but no rows.');
+  if (!header.length) throw refuse('empty', 'The file is empty.');
+  if (!totalRows) throw refuse('noRows', 'The file has a header but no rows.');
   return { header, preview, totalRows };
 }

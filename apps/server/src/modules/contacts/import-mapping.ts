@@ -15,8 +15,16 @@ const NAME_HEADERS =
 const TAG_HEADERS = /^(tags?|labels?|groups?)$/;
 const ZONE_HEADERS = /^(timezone|tz|zone)$/;
 
+/**
+ * A cell as it was before a spreadsheet-safe export escaped it (ours, csv-stringify's
+ * `escape_formulas`, prefixes = + - @ tab and CR with an apostrophe): `'+4915…` is `+4915…` again.
+ * An apostrophe before anything else is the cell's own text.
+ */
+export const unescapeFormula = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+
 /** A cell that reads as a phone number: digits with the usual separators, 6 digits or more. */
-export const looksLikeNumber = (cell: string) => /^\+?[\d\s().-]{6,}$/.test(cell.trim()) && /\d{3}/.test(cell);
+export const looksLikeNumber = (cell: string) =>
+  /^\+?[\d\s().-]{6,}$/.test(unescapeFormula(cell.trim())) && /\d{3}/.test(cell);
 
 /**
  * A first guess at the mapping from the header's names (and, when no name says "number", from
@@ -109,7 +117,7 @@ export function readImportRow(
   let number = '';
   let timeZone: string | null = null;
   for (const [column, target] of mapping.entries()) {
-    const cell = (cells[column] ?? '').trim();
+    const cell = unescapeFormula((cells[column] ?? '').trim()).trim();
     if (!cell || target === 'ignore') continue;
     if (target === 'number') number = cell;
     else if (target === 'name') names.push(cell);
