@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_PASSWORD } from './support/auth';
+import { blockingViolations } from './support/shell';
 
 // Issue quality bar: the sign-in and error pages pass an axe scan with no serious or critical
 // violations (light theme, English).
@@ -33,11 +33,7 @@ for (const { path, ready, signedIn = false } of pages) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: ready })).toBeVisible();
 
-    const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-    const blocking = violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(blocking).toEqual([]);
+    expect(await blockingViolations(page)).toEqual([]);
     await context.close();
   });
 }
