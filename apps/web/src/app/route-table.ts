@@ -21,6 +21,7 @@ const admins: Audience = { loginRequired: true, rule: 'admin' };
 type Listing = Pick<PageHandle, 'crumbs' | 'searchable'>;
 const searchable: Listing = { searchable: true };
 const inShop: Listing = { crumbs: ['eCommerce'], searchable: true };
+const inCampaigns: Listing = { crumbs: ['campaigns'] };
 
 function page(
   path: string,
@@ -41,6 +42,8 @@ const load = {
   networkSettings: () => import('../features/networks/pages/network-settings-page'),
   autoReply: () => import('../features/auto-reply/pages/auto-reply-page'),
   contacts: () => import('../features/contacts/pages/contacts-page'),
+  campaigns: () => import('../features/campaigns/pages/campaigns-page'),
+  campaign: () => import('../features/campaigns/pages/campaign-page'),
   callback: () => import('../features/auth/pages/callback-page'),
   login: () => import('../features/auth/pages/login-page'),
   register: () => import('../features/auth/pages/register-page'),
@@ -62,6 +65,8 @@ export const layoutRoutes: PageRoute[] = [
   page('/views/networks', 'networks', admins, load.networks, searchable),
   page('/views/auto-reply', 'autoReply', admins, load.autoReply, searchable),
   page('/views/contacts', 'contacts', admins, load.contacts, searchable),
+  page('/views/campaigns', 'campaigns', admins, load.campaigns, searchable),
+  page('/views/campaigns/:id', 'campaign', admins, load.campaign, inCampaigns),
   page('/CheckOut', 'checkout', visitorsAndAdmins, comingLater, searchable),
   page('/network-settings', 'networkSettings', admins, load.networkSettings, searchable),
   page('/profile-settings', 'profileSettings', admins, comingLater, searchable),

@@ -1,4 +1,4 @@
-import type { ErrorCode, FieldError } from '@switchboard/contract';
+import type { ErrorCode, ErrorResponse, FieldError } from '@switchboard/contract';
 import { refreshAccessToken, session } from './session';
 
 /** A failed API call: the server's `{ error, code }`, or NETWORK when it could not be reached. */
@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode | 'NETWORK',
     message: string,
     readonly fields?: FieldError[],
+    /** `QUOTA_EXCEEDED`: the segments still free this month, and (a campaign) those it needs. */
+    readonly quota?: { remaining?: number; needed?: number },
   ) {
     super(message);
     this.name = 'ApiError';
@@ -22,13 +24,16 @@ export interface ApiRequest {
 
 async function send(path: string, request: ApiRequest, token: string | undefined): Promise<Response> {
   const headers: Record<string, string> = {};
-  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  // A FormData body (a file upload) goes as multipart, with the boundary the browser sets.
+  const multipart = request.body instanceof FormData;
+  if (request.body !== undefined && !multipart) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   try {
     return await fetch(path, {
       method: request.method ?? 'GET',
       headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      body:
+        request.body === undefined ? undefined : multipart ? (request.body as FormData) : JSON.stringify(request.body),
       credentials: 'same-origin',
       signal: request.signal,
     });
@@ -57,8 +62,9 @@ async function sendAuthorized(path: string, request: ApiRequest): Promise<Respon
 
 /** A failed answer as an ApiError: the server's `{ error, code, fields }` when it sent one. */
 function failureOf(response: Response, body: unknown): ApiError {
-  const { error, code, fields } = (body ?? {}) as { error?: string; code?: ErrorCode; fields?: FieldError[] };
-  return new ApiError(response.status, code ?? 'INTERNAL', error ?? response.statusText, fields);
+  const { error, code, fields, remaining, needed } = (body ?? {}) as Partial<ErrorResponse>;
+  const quota = remaining === undefined && needed === undefined ? undefined : { remaining, needed };
+  return new ApiError(response.status, code ?? 'INTERNAL', error ?? response.statusText, fields, quota);
 }
 
 /**

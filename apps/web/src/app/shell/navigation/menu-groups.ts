@@ -43,6 +43,7 @@ export const MENU_GROUPS: MenuGroup[] = [
       { id: 'voiceInbox', to: '/views/conversations?tab=voice' },
       { id: 'autoReply', to: '/views/auto-reply' },
       { id: 'contacts', to: '/views/contacts' },
+      { id: 'campaigns', to: '/views/campaigns' },
     ],
   },
   {

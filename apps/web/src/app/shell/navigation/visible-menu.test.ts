@@ -28,7 +28,7 @@ describe('visibleMenu', () => {
   it('shows an admin every entry', () => {
     expect(entriesOf(signedIn('admin'))).toEqual({
       dashboard: ['home', 'dashboard'],
-      messaging: ['smsInbox', 'voiceInbox', 'autoReply', 'contacts'],
+      messaging: ['smsInbox', 'voiceInbox', 'autoReply', 'contacts', 'campaigns'],
       networks: ['networks', 'addNetwork', 'networkSettings'],
       apps: ['todo', 'chat', 'email', 'calendar', 'shop'],
       account: ['profileSettings', 'userSettings', 'pricingPlan'],

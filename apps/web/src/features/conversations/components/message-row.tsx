@@ -1,6 +1,7 @@
 import { Badge, Tooltip } from '@mantine/core';
 import type { Message } from '@switchboard/contract';
 import { memo } from 'react';
+import { Link } from 'react-router';
 import { MessageStateIcon } from '../../../components/message-state-icon';
 import { formatDateTime } from '../../../lib/format';
 import { useConversationsText } from '../conversations-text';
@@ -43,10 +44,23 @@ export const MessageRow = memo(function MessageRow({ message }: { message: Messa
         {message.body}
       </p>
       <div className={classes.meta}>
-        {message.origin && (
-          <Badge size="xs" variant="default">
-            {t(`origins.${message.origin}`)}
+        {message.campaignId ? (
+          <Badge
+            size="xs"
+            variant="light"
+            component={Link}
+            to={`/views/campaigns/${message.campaignId}`}
+            className={classes.campaign}
+            data-testid="message-campaign"
+          >
+            {t('origins.campaign')}
           </Badge>
+        ) : (
+          message.origin && (
+            <Badge size="xs" variant="default">
+              {t(`origins.${message.origin}`)}
+            </Badge>
+          )
         )}
         <span title={t('thread.segmentsLabel', { encoding: message.encoding, n: message.segments })}>
           {t('thread.segments', { encoding: message.encoding, n: message.segments })}

@@ -12,6 +12,8 @@ export const nav: Translation<typeof en> = {
     addNetwork: 'إضافة شبكة جديدة',
     autoReply: 'إعدادات الرد التلقائي',
     contacts: 'جهات الاتصال',
+    campaigns: 'الحملات',
+    campaign: 'حملة',
     checkout: 'الدفع',
     pricingPlan: 'خطة الأسعار',
     networkSettings: 'إعدادات الشبكة',

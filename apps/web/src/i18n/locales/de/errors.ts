@@ -34,6 +34,9 @@ export const errors: Translation<typeof en> = {
   IMPORT_STATE_CONFLICT: 'Dieser Import wurde bereits gestartet oder ist beendet.',
   QUOTA_EXCEEDED:
     'Damit würde das monatliche SMS-Kontingent Ihres Tarifs überschritten, daher wurde nichts gesendet. Das Kontingent erneuert sich zu Beginn des nächsten Monats; ein größerer Tarif erlaubt mehr.',
+  CAMPAIGN_STATE_CONFLICT:
+    'Diese Kampagne wurde bereits gestartet oder beendet und kann so nicht mehr geändert werden.',
+  CAMPAIGN_NOT_READY: 'Diese Kampagne kann noch nicht starten: Die Prüfung zeigt, was fehlt.',
   WRONG_NETWORK_KIND: 'Das ist für diese Art von Netzwerk nicht möglich.',
   UNAVAILABLE: 'Der Server startet gerade (neu). Bitte versuchen Sie es gleich noch einmal.',
   INTERNAL: 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es erneut.',

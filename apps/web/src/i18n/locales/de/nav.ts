@@ -12,6 +12,8 @@ export const nav: Translation<typeof en> = {
     addNetwork: 'Neues Netzwerk hinzufügen',
     autoReply: 'Automatische Antworten',
     contacts: 'Kontakte',
+    campaigns: 'Kampagnen',
+    campaign: 'Kampagne',
     checkout: 'Kasse',
     pricingPlan: 'Tarif',
     networkSettings: 'Netzwerkeinstellungen',

@@ -32,6 +32,8 @@ export const errors = {
   IMPORT_STATE_CONFLICT: 'This import has already started or ended.',
   QUOTA_EXCEEDED:
     'This would go past your plan’s monthly SMS quota, so nothing was sent. The quota renews at the start of next month; a larger plan allows more.',
+  CAMPAIGN_STATE_CONFLICT: 'This campaign has already started or ended, so it cannot be changed this way.',
+  CAMPAIGN_NOT_READY: 'This campaign cannot start yet: see what its review lists.',
   WRONG_NETWORK_KIND: 'This does not apply to this kind of network.',
   UNAVAILABLE: 'The server is starting or restarting. Please try again in a moment.',
   INTERNAL: 'Something went wrong on our side. Please try again.',

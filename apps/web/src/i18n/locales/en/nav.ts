@@ -10,6 +10,8 @@ export const nav = {
     addNetwork: 'Add New Network',
     autoReply: 'Auto Reply Setting',
     contacts: 'Contacts',
+    campaigns: 'Campaigns',
+    campaign: 'Campaign',
     checkout: 'Checkout',
     pricingPlan: 'Pricing Plan',
     networkSettings: 'Network Settings',

@@ -33,6 +33,8 @@ export const errors: Translation<typeof en> = {
   IMPORT_STATE_CONFLICT: 'Cette importation a déjà commencé ou est terminée.',
   QUOTA_EXCEEDED:
     'Cela dépasserait le quota mensuel de SMS de votre forfait : rien n’a été envoyé. Le quota se renouvelle au début du mois prochain ; un forfait supérieur en permet davantage.',
+  CAMPAIGN_STATE_CONFLICT: 'Cette campagne a déjà démarré ou est terminée : elle ne peut plus être modifiée ainsi.',
+  CAMPAIGN_NOT_READY: 'Cette campagne ne peut pas encore démarrer : voyez ce que sa vérification indique.',
   WRONG_NETWORK_KIND: 'Cette action ne s’applique pas à ce type de réseau.',
   UNAVAILABLE: 'Le serveur démarre ou redémarre. Veuillez réessayer dans un instant.',
   INTERNAL: 'Un problème est survenu de notre côté. Veuillez réessayer.',

@@ -12,6 +12,8 @@ export const nav: Translation<typeof en> = {
     addNetwork: 'Ajouter un réseau',
     autoReply: 'Réponses automatiques',
     contacts: 'Contacts',
+    campaigns: 'Campagnes',
+    campaign: 'Campagne',
     checkout: 'Paiement',
     pricingPlan: 'Formule',
     networkSettings: 'Paramètres réseau',

@@ -1,0 +1,31 @@
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { CampaignRecipient } from '@switchboard/contract';
+import { api, apiFile } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/save-file';
+import { recipientsQueryString, type RecipientFilters } from '../lib/recipient-filters';
+import { campaignKeys } from './campaign-keys';
+
+interface RecipientsPage {
+  recipients: CampaignRecipient[];
+  nextCursor: string | null;
+}
+
+const base = (id: string) => `/api/campaigns/${encodeURIComponent(id)}/recipients`;
+
+/** A started campaign's recipients (its messages) in keyset pages, filtered. */
+export function useCampaignRecipients(id: string, filters: RecipientFilters) {
+  return useInfiniteQuery({
+    queryKey: campaignKeys.recipients(id, filters),
+    queryFn: ({ pageParam, signal }) =>
+      api<RecipientsPage>(`${base(id)}?${recipientsQueryString(filters, pageParam)}`, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The filtered recipients as the server's CSV file. */
+export async function exportCampaignRecipients(id: string, filters: RecipientFilters): Promise<void> {
+  const { blob, fileName } = await apiFile(`${base(id)}/export?${recipientsQueryString(filters)}`);
+  saveFile(blob, fileName ?? 'campaign-recipients.csv');
+}

@@ -1,0 +1,133 @@
+import { Button, Card, Group, Stepper, Text } from '@mantine/core';
+import type { Campaign } from '@switchboard/contract';
+import { IconCheck } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { useNetworks } from '../../../../lib/queries/use-networks';
+import { useApiErrorMessage } from '../../../../lib/use-api-error-message';
+import { UsageBar, useUsage } from '../../../usage/public';
+import { useAudienceSources } from '../../api/use-audience-sources';
+import { useCampaignAction } from '../../api/use-campaign-mutations';
+import { useCampaignReview } from '../../api/use-campaign-review';
+import { useCampaignsText } from '../../campaigns-text';
+import { useCampaignsNotifications } from '../../hooks/use-campaigns-notifications';
+import { useDraft, type Draft } from '../../hooks/use-draft';
+import { maxRate } from '../../lib/draft';
+import { AudienceStep } from './audience-step';
+import { DeleteDraftButton } from './delete-draft-button';
+import { MessageStep } from './message-step';
+import { NameStep } from './name-step';
+import { NetworksStep } from './networks-step';
+import { ReviewStep } from './review-step';
+import { ScheduleStep } from './schedule-step';
+
+const STEPS = ['name', 'networks', 'audience', 'message', 'schedule', 'review'] as const;
+const MESSAGE_STEP = STEPS.indexOf('message');
+
+function toStep(value: string | null): number {
+  const index = STEPS.indexOf(value as (typeof STEPS)[number]);
+  return index === -1 ? 0 : index;
+}
+
+function SaveStatus({ draft }: { draft: Draft }) {
+  const t = useCampaignsText();
+  const errorMessage = useApiErrorMessage();
+  return (
+    <Text size="sm" c={draft.status === 'error' ? 'red.8' : 'dimmed'} aria-live="polite" data-testid="draft-status">
+      {draft.status === 'saving' && t('wizard.saving')}
+      {draft.status === 'saved' && (
+        <>
+          <IconCheck size={14} aria-hidden style={{ verticalAlign: 'middle' }} /> {t('wizard.saved')}
+        </>
+      )}
+      {draft.status === 'error' && t('wizard.saveFailed', { reason: errorMessage(draft.error) })}
+    </Text>
+  );
+}
+
+/** A draft campaign in six steps (the step is in the URL, ?step=); every change is saved as one goes. */
+export function CampaignWizard({ campaign }: { campaign: Campaign }) {
+  const t = useCampaignsText();
+  const notify = useCampaignsNotifications();
+  const [params, setParams] = useSearchParams();
+  const step = toStep(params.get('step'));
+  const draft = useDraft(campaign);
+  const networks = useNetworks();
+  const sources = useAudienceSources();
+  const usage = useUsage();
+  const review = useCampaignReview(campaign, null, step >= MESSAGE_STEP);
+  const action = useCampaignAction();
+  const throughputs = useMemo(
+    () => new Map(networks.data?.map((network) => [network.id, network.throughput])),
+    [networks.data],
+  );
+
+  const go = (index: number) => {
+    void draft.flush();
+    setParams(
+      (old) => {
+        const next = new URLSearchParams(old);
+        next.set('step', STEPS[Math.max(0, Math.min(STEPS.length - 1, index))]!);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  const start = async () => {
+    await draft.flush();
+    action.mutate({ id: campaign.id, action: 'start' }, { onSuccess: () => notify.success(t('report.done.start')) });
+  };
+
+  return (
+    <Card radius="lg" padding="lg">
+      <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
+        <SaveStatus draft={draft} />
+        <Group gap="md" style={{ flex: '0 1 24rem' }} justify="flex-end">
+          <div style={{ flex: 1, minWidth: '12rem' }}>{usage.data && <UsageBar usage={usage.data} />}</div>
+          <DeleteDraftButton campaign={campaign} />
+        </Group>
+      </Group>
+      <Stepper active={step} onStepClick={go} size="sm" allowNextStepsSelect wrap>
+        <Stepper.Step label={t('wizard.steps.name')}>
+          <NameStep draft={draft} />
+        </Stepper.Step>
+        <Stepper.Step label={t('wizard.steps.networks')}>
+          <NetworksStep draft={draft} networks={networks.data ?? []} />
+        </Stepper.Step>
+        <Stepper.Step label={t('wizard.steps.audience')}>
+          <AudienceStep draft={draft} lists={sources.data?.lists ?? []} tags={sources.data?.tags ?? []} />
+        </Stepper.Step>
+        <Stepper.Step label={t('wizard.steps.message')}>
+          <MessageStep
+            draft={draft}
+            campaignId={campaign.id}
+            fields={sources.data?.fields ?? []}
+            review={review.data}
+          />
+        </Stepper.Step>
+        <Stepper.Step label={t('wizard.steps.schedule')}>
+          <ScheduleStep draft={draft} maxRate={maxRate(draft.values.networkIds, throughputs)} />
+        </Stepper.Step>
+        <Stepper.Step label={t('wizard.steps.review')}>
+          <ReviewStep
+            campaign={campaign}
+            review={review.data}
+            loading={review.isFetching || draft.status === 'saving'}
+            failed={review.error}
+            onRefresh={() => void review.refetch()}
+            starting={action.isPending}
+            startError={action.error}
+            onStart={() => void start()}
+          />
+        </Stepper.Step>
+      </Stepper>
+      <Group justify="space-between" mt="xl">
+        <Button variant="default" onClick={() => go(step - 1)} disabled={step === 0}>
+          {t('wizard.back')}
+        </Button>
+        {step < STEPS.length - 1 && <Button onClick={() => go(step + 1)}>{t('wizard.next')}</Button>}
+      </Group>
+    </Card>
+  );
+}
