@@ -2,6 +2,7 @@
 // browser end-to-end tests (in shards side by side) — then one summary line "Tests: N passed,
 // N failed". Installs Debian's Chromium first when it is missing.
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { run, runPrefixed } from './lib.mjs';
 import { printSummary, resultsDir } from './test-summary.mjs';
@@ -9,6 +10,11 @@ import { printSummary, resultsDir } from './test-summary.mjs';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Browser test shards run side by side, each against its own servers and database. */
 const E2E_SHARDS = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+/**
+ * The browser tests' 100,000-message thread, seeded once while the build runs: every shard's
+ * server starts from a copy (e2e/start-server.mjs) instead of seeding its own (~15 s of CPU each).
+ */
+const LONG_THREAD_TEMPLATE = path.join(tmpdir(), `switchboard-e2e-long-thread-${process.pid}`);
 
 async function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
@@ -30,6 +36,7 @@ async function ensureChromium() {
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 
 function fail(name, code) {
+  rmSync(LONG_THREAD_TEMPLATE, { recursive: true, force: true });
   console.error(`\n✖ ${name} failed (exit ${code}).`);
   printSummary();
   process.exit(code);
@@ -84,6 +91,11 @@ await together('Lint, typecheck and build', [
   typecheck('server'),
   typecheck('web'),
   { name: 'build', command: 'node', args: ['scripts/build.mjs', 'server', 'web'] },
+  {
+    name: "seed the browser tests' long thread",
+    command: 'npx',
+    args: ['tsx', 'apps/server/scripts/seed-large.ts', '--long-thread', '100000', '--data-dir', LONG_THREAD_TEMPLATE],
+  },
 ]);
 await step('Unit, service and API tests', 'npx', [
   'vitest',
@@ -93,7 +105,11 @@ await step('Unit, service and API tests', 'npx', [
   `--outputFile.json=${path.join(resultsDir, 'vitest.json')}`,
 ]);
 await step('Bundle budget', 'node', ['scripts/size.mjs']);
-await browserTests();
+try {
+  await browserTests();
+} finally {
+  rmSync(LONG_THREAD_TEMPLATE, { recursive: true, force: true });
+}
 console.log(`\nnpm test took ${seconds(startedAt)}.`);
 printSummary();
 
@@ -112,6 +128,7 @@ async function browserTests() {
             ...process.env,
             // Each shard's two servers: 5099/5149, 5199/5249, …
             E2E_PORT: String(5099 + 100 * i),
+            E2E_LONG_THREAD_TEMPLATE: LONG_THREAD_TEMPLATE,
             E2E_OUTPUT_DIR: path.join('test-results', `shard-${i + 1}`),
             PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(resultsDir, `playwright-${i + 1}.json`),
           },
