@@ -3,6 +3,7 @@ import type { Campaign } from '@switchboard/contract';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../lib/format';
+import { isolateLtr } from '../../../../lib/isolate';
 import { UsageBar, useUsage } from '../../../usage/public';
 import { useCampaignThroughput } from '../../api/use-campaign-throughput';
 import { useCampaignsText } from '../../campaigns-text';
@@ -53,9 +54,10 @@ export function CampaignReport({ campaign, etaSeconds }: CampaignReportProps) {
             </Group>
             <Text size="sm" c="dimmed">
               {campaign.state === 'scheduled' && campaign.schedule.sendAt
-                ? t('report.scheduledFor', { when: formatDateTime(campaign.schedule.sendAt) })
-                : campaign.startedAt && t('report.started', { when: formatDateTime(campaign.startedAt) })}
-              {campaign.finishedAt && ` · ${t('report.finished', { when: formatDateTime(campaign.finishedAt) })}`}
+                ? t('report.scheduledFor', { when: isolateLtr(formatDateTime(campaign.schedule.sendAt)) })
+                : campaign.startedAt && t('report.started', { when: isolateLtr(formatDateTime(campaign.startedAt)) })}
+              {campaign.finishedAt &&
+                ` · ${t('report.finished', { when: isolateLtr(formatDateTime(campaign.finishedAt)) })}`}
             </Text>
             {live && (
               <Text size="sm" fw={500} data-testid="campaign-eta">

@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { MessageStateIcon } from '../../../../components/message-state-icon';
 import { formatDateTime } from '../../../../lib/format';
+import { isolateLtr } from '../../../../lib/isolate';
 import type { useCampaignRecipients } from '../../api/use-campaign-recipients';
 import { useCampaignsText } from '../../campaigns-text';
 import classes from './recipients-table.module.css';
@@ -79,7 +80,7 @@ function RecipientRow({ recipient, rowIndex }: { recipient: CampaignRecipient; r
           </time>
         ) : recipient.dueAt ? (
           <Text size="xs" c="dimmed" component="span">
-            {t('recipients.dueAt', { when: formatDateTime(recipient.dueAt) })}
+            {t('recipients.dueAt', { when: isolateLtr(formatDateTime(recipient.dueAt)) })}
           </Text>
         ) : null}
       </Table.Td>

@@ -4,6 +4,7 @@ import { IconPlayerPlay, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../lib/api-client';
 import { formatDateTime } from '../../../../lib/format';
+import { isolateLtr } from '../../../../lib/isolate';
 import { useApiErrorMessage } from '../../../../lib/use-api-error-message';
 import { UsageBar, useUsage } from '../../../usage/public';
 import { useCampaignsText } from '../../campaigns-text';
@@ -150,7 +151,7 @@ export function ReviewStep(props: ReviewStepProps) {
               loading={props.starting}
               onClick={props.onStart}
             >
-              {sendAt ? t('review.schedule', { when: formatDateTime(sendAt) }) : t('review.start')}
+              {sendAt ? t('review.schedule', { when: isolateLtr(formatDateTime(sendAt)) }) : t('review.start')}
             </Button>
           </span>
         </Tooltip>
