@@ -15,4 +15,6 @@ export const contactKeys = {
   lists: () => [...contactKeys.all, 'lists'] as const,
   tags: () => [...contactKeys.all, 'tags'] as const,
   fields: () => [...contactKeys.all, 'fields'] as const,
+  /** A CSV import: its state, progress and report. */
+  import: (id: string) => [...contactKeys.all, 'imports', id] as const,
 };

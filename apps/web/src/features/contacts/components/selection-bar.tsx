@@ -25,7 +25,7 @@ interface SelectionBarProps {
   onSelectAll: () => void;
   onClear: () => void;
   onAction: (kind: BulkKind) => void;
-  /** Export the selection; null when it cannot be exported as one file (rows ticked by hand). */
+  /** Export the selection; null when it cannot be exported as one file (too many ticked by hand). */
   onExport: (() => void) | null;
   exporting: boolean;
   /** Why no action can run now (too many unticked by hand), or null. */

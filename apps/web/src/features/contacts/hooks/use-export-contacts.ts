@@ -1,18 +1,21 @@
-import type { ContactExportQuery } from '@switchboard/contract';
+import type { ContactExportQuery, ContactSelection } from '@switchboard/contract';
 import { useState } from 'react';
-import { exportContacts } from '../api/export-contacts';
+import { exportContacts, exportContactSelection } from '../api/export-contacts';
 import { useContactsText } from '../contacts-text';
 import { useContactsNotifications } from './use-contacts-notifications';
 
-/** Downloads the CSV of a filter, with its progress (the button's spinner) and the outcome as a toast. */
+/**
+ * Downloads the CSV of a filter, or of a selection in the filter's order, with its progress (the
+ * buttons' spinner) and the outcome as a toast.
+ */
 export function useExportContacts(query: ContactExportQuery) {
   const t = useContactsText();
   const notify = useContactsNotifications();
   const [exporting, setExporting] = useState(false);
-  const download = async () => {
+  const run = async (exportCsv: () => Promise<void>) => {
     setExporting(true);
     try {
-      await exportContacts(query);
+      await exportCsv();
       notify.success(t('export.done'));
     } catch (error) {
       notify.failure(error);
@@ -20,5 +23,10 @@ export function useExportContacts(query: ContactExportQuery) {
       setExporting(false);
     }
   };
-  return { exporting, download: () => void download() };
+  return {
+    exporting,
+    download: () => void run(() => exportContacts(query)),
+    downloadSelection: (selection: ContactSelection) =>
+      void run(() => exportContactSelection({ selection, sort: query.sort, order: query.order })),
+  };
 }

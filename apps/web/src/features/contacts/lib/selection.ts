@@ -80,6 +80,15 @@ export function selectionProblem(selection: Selection): 'tooManyExceptions' | nu
 }
 
 /**
+ * The selection as one export's `selection`, or null when it does not fit one request (more rows
+ * ticked by hand, or unticked from "all matching", than one call takes).
+ */
+export function toExportSelection(selection: Selection, filter: ContactFilter): ContactSelection | null {
+  const parts = toBulkSelections(selection, filter);
+  return parts.length === 1 && !selectionProblem(selection) ? parts[0]! : null;
+}
+
+/**
  * The bulk actions' `selection`s for this selection: one `{ filter, exceptIds }`, or the ticked
  * ids in parts of at most MAX_BULK_IDS (a person may tick more rows by hand than one call takes).
  */

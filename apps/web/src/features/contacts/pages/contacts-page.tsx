@@ -1,6 +1,6 @@
 import { Button, Card, Group, Text } from '@mantine/core';
-import { IconDownload, IconForms, IconListDetails, IconPlus } from '@tabler/icons-react';
-import { lazy, Suspense, useMemo } from 'react';
+import { IconDownload, IconFileImport, IconForms, IconListDetails, IconPlus } from '@tabler/icons-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useFitViewport } from '../../../lib/use-fit-viewport';
 import { useContactCount } from '../api/use-contact-count';
 import { useContactEvents } from '../api/use-contact-events';
@@ -18,13 +18,14 @@ import { useContactSelection } from '../hooks/use-contact-selection';
 import { useContactsUrl } from '../hooks/use-contacts-url';
 import { useExportContacts } from '../hooks/use-export-contacts';
 import { isFiltered, toContactFilter, toCountQuery, toPageQuery } from '../lib/contact-filters';
-import { loadedState, selectedCount, selectionProblem } from '../lib/selection';
+import { loadedState, selectedCount, selectionProblem, toExportSelection } from '../lib/selection';
 import classes from './contacts-page.module.css';
 
 // Loaded when opened: the drawer brings the contract's contact schemas, the modals their forms.
 const ContactDrawer = lazy(() => import('../components/contact-drawer'));
 const ListsModal = lazy(() => import('../components/lists-modal'));
 const FieldsModal = lazy(() => import('../components/fields-modal'));
+const ImportModal = lazy(() => import('../components/import/import-modal'));
 
 /**
  * /views/contacts: the contact book. The search, filters and order are in the URL, and so is
@@ -36,6 +37,7 @@ export default function ContactsPage() {
   const url = useContactsUrl();
   const { filters } = url;
   const ref = useFitViewport<HTMLDivElement>(480);
+  const [importing, setImporting] = useState(false);
 
   const pageQuery = useMemo(() => toPageQuery(filters), [filters]);
   const countQuery = useMemo(() => toCountQuery(filters), [filters]);
@@ -56,6 +58,7 @@ export default function ContactsPage() {
   );
   const selected = selectedCount(selection, total);
   const bulk = useBulkAction(selection, toContactFilter(filters), clear);
+  const exportSelection = toExportSelection(selection, toContactFilter(filters));
   const csv = useExportContacts(pageQuery);
 
   const matchingAll = selection.kind === 'matching' && selection.except.size === 0;
@@ -98,6 +101,13 @@ export default function ContactsPage() {
             </Button>
             <Button
               variant="default"
+              leftSection={<IconFileImport size={18} aria-hidden />}
+              onClick={() => setImporting(true)}
+            >
+              {t('page.import')}
+            </Button>
+            <Button
+              variant="default"
               leftSection={<IconDownload size={18} aria-hidden />}
               loading={csv.exporting}
               disabled={total === 0}
@@ -126,8 +136,8 @@ export default function ContactsPage() {
             onSelectAll={selectAll}
             onClear={clear}
             onAction={bulk.ask}
-            // The export is of a filter: it is the selection's only when all matching are selected.
-            onExport={matchingAll ? csv.download : null}
+            // Ticked rows, or all matching but the unticked ones, in the list's order.
+            onExport={exportSelection ? () => csv.downloadSelection(exportSelection) : null}
             exporting={csv.exporting}
             problem={selectionProblem(selection) ? t('selection.tooManyExceptions') : null}
           />
@@ -163,6 +173,7 @@ export default function ContactsPage() {
         {url.openContact && <ContactDrawer contactId={url.openContact} onOpen={url.open} onClose={url.close} />}
         {url.manage === 'lists' && <ListsModal onClose={() => url.setManage(null)} />}
         {url.manage === 'fields' && <FieldsModal onClose={() => url.setManage(null)} />}
+        {importing && <ImportModal onClose={() => setImporting(false)} />}
       </Suspense>
     </>
   );

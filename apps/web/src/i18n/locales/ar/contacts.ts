@@ -7,6 +7,7 @@ export const contacts: Translation<typeof en> = {
     newContact: 'جهة اتصال جديدة',
     lists: 'القوائم',
     fields: 'الحقول المخصصة',
+    import: 'استيراد CSV',
     export: 'تصدير CSV',
   },
   toolbar: {

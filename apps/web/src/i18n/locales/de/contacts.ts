@@ -7,6 +7,7 @@ export const contacts: Translation<typeof en> = {
     newContact: 'Neuer Kontakt',
     lists: 'Listen',
     fields: 'Eigene Felder',
+    import: 'CSV importieren',
     export: 'CSV exportieren',
   },
   toolbar: {

@@ -9,6 +9,7 @@ export const contacts = {
     newContact: 'New contact',
     lists: 'Lists',
     fields: 'Custom fields',
+    import: 'Import CSV',
     export: 'Export CSV',
   },
   toolbar: {

@@ -8,6 +8,7 @@ export const contacts: Translation<typeof en> = {
     newContact: 'Nouveau contact',
     lists: 'Listes',
     fields: 'Champs personnalisés',
+    import: 'Importer un CSV',
     export: 'Exporter en CSV',
   },
   toolbar: {
