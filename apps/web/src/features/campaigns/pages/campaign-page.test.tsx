@@ -109,7 +109,7 @@ describe('CampaignPage: the draft wizard', () => {
       ),
     );
     renderWithProviders(<CampaignPage />, `/views/campaigns/${campaign.id}?step=review`);
-    expect(await screen.findByText('Choose a network.')).toBeTruthy();
+    expect(await screen.findByText('Choose a network to send through.')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Start campaign' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('Solve the problems above to start.')).toBeTruthy();
   });

@@ -162,6 +162,15 @@ export const campaigns: Translation<typeof en> = {
     quotaExceeded: 'تحتاج إلى {{needed}} جزء SMS ولم يتبقَّ هذا الشهر سوى {{remaining}}.',
     refresh: 'إعادة العد',
   },
+  problems: {
+    NO_NETWORK: 'اختر شبكة للإرسال.',
+    NETWORK_DISABLED: 'إحدى الشبكات المختارة متوقفة: شغّلها أو اختر غيرها.',
+    NETWORK_NOT_FOUND: 'إحدى الشبكات المختارة لم تعد موجودة: اختر غيرها.',
+    EMPTY_BODY: 'اكتب النص المراد إرساله.',
+    UNKNOWN_VARIABLE: 'يستخدم النص متغيرًا غير موجود في مساحة العمل هذه (انظر «إدراج متغير»).',
+    NO_AUDIENCE: 'اختر من يستلم الحملة.',
+    NO_RECIPIENTS: 'لا أحد في الجمهور يمكنه استلامها.',
+  },
   report: {
     started: 'بدأت {{when}}',
     scheduledFor: 'تبدأ {{when}}',

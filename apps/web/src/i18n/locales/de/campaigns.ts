@@ -165,6 +165,15 @@ export const campaigns: Translation<typeof en> = {
     quotaExceeded: 'Sie braucht {{needed}} SMS-Teile, aber in diesem Monat sind nur noch {{remaining}} übrig.',
     refresh: 'Neu zählen',
   },
+  problems: {
+    NO_NETWORK: 'Wählen Sie ein Netzwerk zum Senden.',
+    NETWORK_DISABLED: 'Ein gewähltes Netzwerk ist ausgeschaltet: Schalten Sie es ein oder wählen Sie ein anderes.',
+    NETWORK_NOT_FOUND: 'Ein gewähltes Netzwerk gibt es nicht mehr: Wählen Sie ein anderes.',
+    EMPTY_BODY: 'Schreiben Sie den Text, der gesendet werden soll.',
+    UNKNOWN_VARIABLE: 'Der Text nutzt eine Variable, die dieser Arbeitsbereich nicht hat (siehe „Variable einfügen“).',
+    NO_AUDIENCE: 'Wählen Sie, wer die Kampagne erhält.',
+    NO_RECIPIENTS: 'Niemand in der Zielgruppe kann sie erhalten.',
+  },
   report: {
     started: 'Gestartet {{when}}',
     scheduledFor: 'Startet {{when}}',

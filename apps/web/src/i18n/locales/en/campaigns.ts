@@ -161,6 +161,15 @@ export const campaigns = {
     quotaExceeded: 'It needs {{needed}} SMS parts but only {{remaining}} are left this month.',
     refresh: 'Count again',
   },
+  problems: {
+    NO_NETWORK: 'Choose a network to send through.',
+    NETWORK_DISABLED: 'A chosen network is switched off: switch it on or choose another.',
+    NETWORK_NOT_FOUND: 'A chosen network no longer exists: choose another.',
+    EMPTY_BODY: 'Write the text to send.',
+    UNKNOWN_VARIABLE: 'The text uses a variable this workspace does not have (see “Insert a variable”).',
+    NO_AUDIENCE: 'Choose who receives the campaign.',
+    NO_RECIPIENTS: 'Nobody in the audience can receive it.',
+  },
   report: {
     started: 'Started {{when}}',
     scheduledFor: 'Starts {{when}}',

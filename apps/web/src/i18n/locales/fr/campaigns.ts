@@ -165,6 +165,15 @@ export const campaigns: Translation<typeof en> = {
     quotaExceeded: 'Il lui faut {{needed}} parties SMS mais il n’en reste que {{remaining}} ce mois-ci.',
     refresh: 'Recompter',
   },
+  problems: {
+    NO_NETWORK: 'Choisissez un réseau d’envoi.',
+    NETWORK_DISABLED: 'Un réseau choisi est désactivé : activez-le ou choisissez-en un autre.',
+    NETWORK_NOT_FOUND: 'Un réseau choisi n’existe plus : choisissez-en un autre.',
+    EMPTY_BODY: 'Écrivez le texte à envoyer.',
+    UNKNOWN_VARIABLE: 'Le texte utilise une variable que cet espace n’a pas (voir « Insérer une variable »).',
+    NO_AUDIENCE: 'Choisissez qui reçoit la campagne.',
+    NO_RECIPIENTS: 'Personne dans l’audience ne peut la recevoir.',
+  },
   report: {
     started: 'Démarrée {{when}}',
     scheduledFor: 'Démarre {{when}}',

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../../lib/format';
 import { isolateLtr } from '../../../../lib/isolate';
 import { UsageBar, useUsage } from '../../../usage/public';
 import { useCampaignThroughput } from '../../api/use-campaign-throughput';
+import { useRecipientActivity } from '../../api/use-recipient-activity';
 import { useCampaignsText } from '../../campaigns-text';
 import { formatDuration, isLive } from '../../lib/campaign-figures';
 import { CampaignStateBadge } from '../campaign-state-badge';
@@ -27,6 +28,7 @@ export function CampaignReport({ campaign, etaSeconds }: CampaignReportProps) {
   const t = useCampaignsText();
   const { i18n } = useTranslation();
   const usage = useUsage();
+  useRecipientActivity(campaign.id);
   const live = isLive(campaign.state);
   const throughput = useCampaignThroughput(campaign.id, campaign.state === 'sending');
   const eta = etaSeconds !== undefined ? etaSeconds : (throughput.data?.etaSeconds ?? null);

@@ -21,6 +21,16 @@ interface ReviewStepProps {
   onStart: () => void;
 }
 
+const PROBLEM_CODES = {
+  NO_NETWORK: true,
+  NETWORK_DISABLED: true,
+  NETWORK_NOT_FOUND: true,
+  EMPTY_BODY: true,
+  UNKNOWN_VARIABLE: true,
+  NO_AUDIENCE: true,
+  NO_RECIPIENTS: true,
+} as const;
+
 function Figure({ label, value, detail, testId }: { label: string; value: string; detail?: string; testId: string }) {
   return (
     <Paper withBorder p="sm" radius="md">
@@ -79,6 +89,16 @@ export function ReviewStep(props: ReviewStepProps) {
   const excluded = exclusions.optedOut + exclusions.invalid + exclusions.duplicate + exclusions.missingVariable;
   const blocked = review.problems.length > 0;
   const sendAt = campaign.schedule.sendAt;
+  // Known problems in the reader's language (the server's English for any other).
+  const problemText = ({ code, message }: { code: string; message: string }) => {
+    if (code === 'QUOTA_EXCEEDED') {
+      return t('review.quotaExceeded', {
+        needed: number.format(review.totalSegments),
+        remaining: number.format(review.quota.remaining ?? 0),
+      });
+    }
+    return code in PROBLEM_CODES ? t(`problems.${code as keyof typeof PROBLEM_CODES}`) : message;
+  };
 
   return (
     <Stack gap="md">
@@ -131,7 +151,7 @@ export function ReviewStep(props: ReviewStepProps) {
         <Alert color="red" title={t('review.problems')} data-testid="review-problems">
           <List size="sm">
             {review.problems.map((problem) => (
-              <List.Item key={problem.code}>{problem.message}</List.Item>
+              <List.Item key={problem.code}>{problemText(problem)}</List.Item>
             ))}
           </List>
         </Alert>
