@@ -57,9 +57,32 @@ export const ImportMode = z
   );
 export type ImportMode = z.infer<typeof ImportMode>;
 
+/** Why a row was not imported, for a message in the user's language (`reason` is the English one). */
+export const INVALID_ROW_PROBLEMS = [
+  'noNumber',
+  'notANumber',
+  'noCountryCode',
+  'nameTooLong',
+  'fieldTooLong',
+  'notATimeZone',
+  'tagTooLong',
+  'tooManyTags',
+] as const;
+export type InvalidRowProblem = (typeof INVALID_ROW_PROBLEMS)[number];
+
 export const InvalidImportRowSchema = z.object({
   row: z.number().int().describe('The row’s line in the file (the header is line 1).'),
-  reason: z.string().describe('Why the row was not imported.'),
+  reason: z.string().describe('Why the row was not imported (English).'),
+  problem: z
+    .enum(INVALID_ROW_PROBLEMS)
+    .optional()
+    .describe(
+      'The reason as a code: noNumber, notANumber, noCountryCode, nameTooLong, fieldTooLong, notATimeZone, tagTooLong, tooManyTags.',
+    ),
+  value: z
+    .string()
+    .optional()
+    .describe('What the problem is about: the number, zone or tag as written (clipped), or the custom field’s key.'),
 });
 export type InvalidImportRow = z.infer<typeof InvalidImportRowSchema>;
 

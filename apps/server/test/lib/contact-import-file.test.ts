@@ -131,4 +131,24 @@ describe('a row through the mapping', () => {
     expect(reason(['+14155550123', '', '', 'x'.repeat(33)])).toMatch(/longer than 32/);
     expect(reason(['+14155550123', '', '', '', '', 'x'.repeat(501)])).toMatch(/longer than 500/);
   });
+
+  it('names each reason with a code and what it is about, for a client to word it', () => {
+    const refusal = (cells: string[]) => {
+      const { reason: _english, ...coded } = readImportRow(cells, mapping, { defaultCountry: null, tags: [] }) as {
+        reason: string;
+      };
+      return coded;
+    };
+    expect(refusal(['', 'Ada'])).toEqual({ problem: 'noNumber' });
+    expect(refusal(['4155550123'])).toEqual({ problem: 'noCountryCode', value: '4155550123' });
+    expect(refusal(['+1 555'])).toEqual({ problem: 'notANumber', value: '+1 555' });
+    expect(refusal(['+14155550123', '', '', '', 'Mars/Olympus'])).toEqual({
+      problem: 'notATimeZone',
+      value: 'Mars/Olympus',
+    });
+    expect(refusal(['+14155550123', '', '', '', '', 'x'.repeat(501)])).toEqual({
+      problem: 'fieldTooLong',
+      value: 'city',
+    });
+  });
 });

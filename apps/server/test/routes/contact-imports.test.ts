@@ -89,7 +89,12 @@ describe('the contact imports API', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       report = (await call(admin, 'GET', `/api/contacts/imports/${uploaded.id}`)).json<ContactImportResponse>().import;
     }
-    expect(report).toMatchObject({ state: 'completed', created: 1, invalid: 1, invalidRows: [{ row: 3 }] });
+    expect(report).toMatchObject({
+      state: 'completed',
+      created: 1,
+      invalid: 1,
+      invalidRows: [{ row: 3, problem: 'noCountryCode', value: '=1+1' }],
+    });
 
     const csv = await call(admin, 'GET', `/api/contacts/imports/${uploaded.id}/invalid.csv`);
     expect(csv.statusCode).toBe(200);

@@ -63,7 +63,9 @@ describe('contact imports as jobs', () => {
       skipped: 0,
       invalid: 1,
       duplicates: 1,
-      invalidRows: [{ row: 4, reason: expect.stringMatching(/no country code/) }],
+      invalidRows: [
+        { row: 4, reason: expect.stringMatching(/no country code/), problem: 'noCountryCode', value: 'not a number' },
+      ],
     });
     expect(await contact('+12025550100')).toMatchObject({ name: 'New Name', tags: ['old', 'new'] });
     expect(await contact('+12025550101')).toMatchObject({ name: 'Keep Me' });

@@ -102,8 +102,7 @@ export async function runImport(
       const contact = readImportRow(cells, options.mapping, options);
       if ('reason' in contact) {
         progress.invalid++;
-        if (progress.invalidRows.length < IMPORT_INVALID_SAMPLE)
-          progress.invalidRows.push({ row: line, reason: contact.reason });
+        if (progress.invalidRows.length < IMPORT_INVALID_SAMPLE) progress.invalidRows.push({ row: line, ...contact });
         invalidCsv.write([line, contact.reason, ...cells]);
       } else if (seen.has(contact.phoneNumber)) progress.duplicates++;
       else {

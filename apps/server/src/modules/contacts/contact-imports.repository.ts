@@ -1,3 +1,4 @@
+import type { InvalidImportRow } from '@switchboard/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database.js';
 import { camelRow } from '../../lib/camel-row.js';
@@ -27,7 +28,7 @@ export interface ImportProgress {
   skipped: number;
   invalid: number;
   duplicates: number;
-  invalidRows: Array<{ row: number; reason: string }>;
+  invalidRows: InvalidImportRow[];
 }
 
 const textArray = (values: string[]) =>

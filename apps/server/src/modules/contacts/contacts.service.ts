@@ -98,6 +98,25 @@ export function createContactsService(deps: ContactsDeps) {
       return exportCsv(...args);
     },
 
+    /**
+     * A campaign's recipients (contact-audience.repository.ts): lists must be the workspace's
+     * (404 otherwise); pass the caller's transaction.
+     */
+    async audience(
+      workspaceId: string,
+      query: AudienceQuery,
+      options: { withFields: boolean; onlyContactId?: string; limit?: number },
+      tx?: Db,
+    ) {
+      const listIds = [...new Set([...query.listIds, ...query.excludeListIds])];
+      const missing = listIds.length ? await lists.missing(workspaceId, listIds, tx ?? deps.db) : [];
+      if (missing.length) throw new AppError('NOT_FOUND', `No such list in this workspace: ${missing.join(', ')}.`);
+      return audience.resolve(workspaceId, query, options, tx);
+    },
+
+    /** The workspace's custom field keys (what a campaign's text may use besides name and number). */
+    fieldKeys: (workspaceId: string, tx?: Db) => fields.keys(workspaceId, tx),
+
     bulk: createContactBulk({ bulk, lists, checkFilter, events: deps.events }),
     lists: createContactLists(lists),
     fields: createContactFields(deps.db, fields),

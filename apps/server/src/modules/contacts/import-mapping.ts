@@ -3,6 +3,7 @@ import {
   MAX_CUSTOM_FIELD_VALUE_LENGTH,
   MAX_TAG_LENGTH,
   type ImportColumnTarget,
+  type InvalidRowProblem,
 } from '@switchboard/contract';
 import { toE164InCountry } from '../../lib/phone-number.js';
 
@@ -105,12 +106,22 @@ const isTimeZone = (zone: string) => {
 
 const clip = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
 
+/** Why a row cannot be imported: the English reason, its code and what it is about. */
+export interface RowRefusal {
+  reason: string;
+  problem: InvalidRowProblem;
+  value?: string;
+}
+
+const refusal = (problem: InvalidRowProblem, reason: string, value?: string): RowRefusal =>
+  value === undefined ? { reason, problem } : { reason, problem, value };
+
 /** One row through the mapping: the contact's values, or why the row cannot be imported. */
 export function readImportRow(
   cells: string[],
   mapping: readonly ImportColumnTarget[],
   options: RowOptions,
-): ImportedContact | { reason: string } {
+): ImportedContact | RowRefusal {
   const names: string[] = [];
   const tags = new Set<string>();
   const customFields: Record<string, string> = {};
@@ -125,25 +136,31 @@ export function readImportRow(
     else if (target === 'tags') {
       for (const tag of cell.split(/[,;|]/)) if (tag.trim()) tags.add(tag.trim());
     } else if (cell.length > MAX_CUSTOM_FIELD_VALUE_LENGTH)
-      return { reason: `${target.slice(6)} is longer than ${MAX_CUSTOM_FIELD_VALUE_LENGTH} characters.` };
+      return refusal(
+        'fieldTooLong',
+        `${target.slice(6)} is longer than ${MAX_CUSTOM_FIELD_VALUE_LENGTH} characters.`,
+        target.slice(6),
+      );
     else customFields[target.slice(6)] = cell;
   }
-  if (!number) return { reason: 'No number.' };
+  if (!number) return refusal('noNumber', 'No number.');
   const phoneNumber = toE164InCountry(number, options.defaultCountry);
   if (!phoneNumber)
-    return {
-      reason:
-        /^\s*(\+|00)/.test(number) || options.defaultCountry
-          ? `“${clip(number)}” is not a valid phone number.`
-          : `“${clip(number)}” has no country code (+…) and no default country was chosen.`,
-    };
+    return /^\s*(\+|00)/.test(number) || options.defaultCountry
+      ? refusal('notANumber', `“${clip(number)}” is not a valid phone number.`, clip(number))
+      : refusal(
+          'noCountryCode',
+          `“${clip(number)}” has no country code (+…) and no default country was chosen.`,
+          clip(number),
+        );
   const name = names.join(' ');
-  if (name.length > 100) return { reason: 'The name is longer than 100 characters.' };
+  if (name.length > 100) return refusal('nameTooLong', 'The name is longer than 100 characters.');
   if (timeZone && !isTimeZone(timeZone))
-    return { reason: `“${clip(timeZone)}” is not a time zone (e.g. Europe/Berlin).` };
+    return refusal('notATimeZone', `“${clip(timeZone)}” is not a time zone (e.g. Europe/Berlin).`, clip(timeZone));
   for (const tag of options.tags) tags.add(tag);
   const long = [...tags].find((tag) => tag.length > MAX_TAG_LENGTH);
-  if (long) return { reason: `The tag “${clip(long)}” is longer than ${MAX_TAG_LENGTH} characters.` };
-  if (tags.size > MAX_CONTACT_TAGS) return { reason: `More than ${MAX_CONTACT_TAGS} tags.` };
+  if (long)
+    return refusal('tagTooLong', `The tag “${clip(long)}” is longer than ${MAX_TAG_LENGTH} characters.`, clip(long));
+  if (tags.size > MAX_CONTACT_TAGS) return refusal('tooManyTags', `More than ${MAX_CONTACT_TAGS} tags.`);
   return { phoneNumber, name: name || null, tags: [...tags], timeZone, customFields };
 }
