@@ -10,6 +10,7 @@ import { createSecretBox, type SecretBox } from './lib/secret-box.js';
 import { createAccessTokens } from './modules/auth/access-token.js';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
 import { createAutoReplyService, type AutoReplyService } from './modules/auto-reply/auto-reply.service.js';
+import { createCampaignsService, type CampaignsService } from './modules/campaigns/campaigns.service.js';
 import { createContactsService, type ContactsService } from './modules/contacts/contacts.service.js';
 import { createComplianceService, type ComplianceService } from './modules/compliance/compliance.service.js';
 import {
@@ -46,6 +47,7 @@ export interface Services {
   conversations: ConversationsService;
   compliance: ComplianceService;
   autoReply: AutoReplyService;
+  campaigns: CampaignsService;
 }
 
 /** The settings the services read (a subset of AppConfig, so a test can pass a literal). */
@@ -86,6 +88,21 @@ export interface Composition {
   secretBox: SecretBox;
   /** Stops the runner (if started) and the channels; the database stays open. */
   close(): Promise<void>;
+}
+
+/** The campaigns' ticker (schedules, completion, progress) starts and stops with the dispatchers. */
+function withCampaignTicker(runner: NetworkRunner, ticker: CampaignsService['ticker']): NetworkRunner {
+  return {
+    ...runner,
+    async start() {
+      await runner.start();
+      ticker.start();
+    },
+    async close() {
+      await ticker.stop();
+      await runner.close();
+    },
+  };
 }
 
 /**
@@ -167,14 +184,18 @@ export function createServices(deps: ServicesDeps): Composition {
     log,
   });
 
-  const networkRunner = createNetworkRunner({
+  // Campaigns queue through messaging; the dispatchers ask its gate before each campaign message.
+  const campaigns = createCampaignsService({ db, contacts, messaging, networks, workspaces, users, events, log });
+  const runner = createNetworkRunner({
     networks,
     messaging,
     adapterFor: channels.adapterFor,
     soleInstance: deps.soleInstance,
     messageLeaseSeconds: config.messageLeaseSeconds,
+    campaignSending: campaigns.isSending,
     log,
   });
+  const networkRunner = withCampaignTicker(runner, campaigns.ticker);
 
   return {
     services: {
@@ -191,6 +212,7 @@ export function createServices(deps: ServicesDeps): Composition {
       conversations: createConversationsService({ messaging, voice, events }),
       compliance,
       autoReply,
+      campaigns,
     },
     channels,
     networkRunner,

@@ -6,6 +6,7 @@ import type { AppConfig } from './config/config.js';
 import type { Composition } from './composition.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { autoReplyRoutes } from './modules/auto-reply/auto-reply.routes.js';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
 import { complianceRoutes } from './modules/compliance/compliance.routes.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { conversationsRoutes } from './modules/conversations/conversations.routes.js';
@@ -46,6 +47,7 @@ export async function registerRoutes(app: FastifyInstance, { config, composition
   await app.register(contactsRoutes, { prefix: '/api' });
   await app.register(complianceRoutes, { prefix: '/api' });
   await app.register(autoReplyRoutes, { prefix: '/api' });
+  await app.register(campaignsRoutes, { prefix: '/api' });
   await app.register(androidChannelPlugin, {
     streams: composition.deviceStreams,
     secretBox: composition.secretBox,

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MessageRow } from '../modules/messaging/message-rows.js';
 import type { ClaimedMessage, OutboundQueue } from '../modules/messaging/outbound-queue.js';
 import { ChannelError, type ChannelAdapter, type NetworkRuntime } from './channel.js';
-import { createPacer } from './pacer.js';
+import { createCampaignPacers, createPacer } from './pacer.js';
 
 /** Sends after which a transient failure becomes `failed`. */
 export const MAX_ATTEMPTS = 5;
@@ -22,7 +22,51 @@ export interface DispatcherDeps {
   leaseSeconds: number;
   /** Publishes `message.updated` for a changed row. */
   published(row: MessageRow): void;
+  /**
+   * Whether a campaign may still send, asked right before each of its messages is handed to the
+   * channel (an in-memory answer, so a pause stops submits within a second, not a claim later).
+   */
+  campaignSending?(campaignId: string): boolean;
   log: FastifyBaseLogger;
+}
+
+async function finish(deps: DispatcherDeps, message: MessageRow, outcome: () => Promise<MessageRow | undefined>) {
+  const row = await outcome();
+  if (row) deps.published(row);
+  else deps.log.debug({ messageId: message.id }, 'message changed state while it was being sent');
+}
+
+/** Hands one claimed message to the channel and records what became of it. */
+async function sendOne(
+  network: NetworkRuntime,
+  adapter: ChannelAdapter,
+  deps: DispatcherDeps,
+  message: ClaimedMessage,
+) {
+  try {
+    const result = await adapter.send(network, {
+      id: message.id,
+      networkId: network.id,
+      to: message.toNumber,
+      body: message.body,
+      encoding: message.encoding,
+      segments: message.segments,
+      attempt: message.attempts,
+    });
+    await finish(deps, message, () =>
+      deps.queue.recordSent({ id: message.id, providerMessageId: result.providerMessageId, state: result.state }),
+    );
+  } catch (error) {
+    const failure =
+      error instanceof ChannelError ? error : new ChannelError((error as Error).message, { transient: true });
+    const { transient, code = null, retryAfterMs } = failure.options;
+    if (transient && message.attempts < MAX_ATTEMPTS) {
+      const at = new Date(Date.now() + (retryAfterMs ?? retryDelayMs(message.attempts)));
+      await finish(deps, message, () => deps.queue.retryLater(message.id, at, code, failure.message));
+    } else {
+      await finish(deps, message, () => deps.queue.markFailed(message.id, code, failure.message));
+    }
+  }
 }
 
 /**
@@ -32,6 +76,7 @@ export interface DispatcherDeps {
  */
 export function startNetworkDispatcher(network: NetworkRuntime, adapter: ChannelAdapter, deps: DispatcherDeps) {
   const pacer = createPacer(network.throughput);
+  const campaignPacers = createCampaignPacers();
   const window = Math.max(1, adapter.concurrency?.(network) ?? 10);
   let inFlight = 0;
   let stopped = false;
@@ -57,39 +102,6 @@ export function startNetworkDispatcher(network: NetworkRuntime, adapter: Channel
     wakeUp = null;
   }
 
-  async function finish(message: MessageRow, outcome: () => Promise<MessageRow | undefined>) {
-    const row = await outcome();
-    if (row) deps.published(row);
-    else deps.log.debug({ messageId: message.id }, 'message changed state while it was being sent');
-  }
-
-  async function sendOne(message: ClaimedMessage) {
-    try {
-      const result = await adapter.send(network, {
-        id: message.id,
-        networkId: network.id,
-        to: message.toNumber,
-        body: message.body,
-        encoding: message.encoding,
-        segments: message.segments,
-        attempt: message.attempts,
-      });
-      await finish(message, () =>
-        deps.queue.recordSent({ id: message.id, providerMessageId: result.providerMessageId, state: result.state }),
-      );
-    } catch (error) {
-      const failure =
-        error instanceof ChannelError ? error : new ChannelError((error as Error).message, { transient: true });
-      const { transient, code = null, retryAfterMs } = failure.options;
-      if (transient && message.attempts < MAX_ATTEMPTS) {
-        const at = new Date(Date.now() + (retryAfterMs ?? retryDelayMs(message.attempts)));
-        await finish(message, () => deps.queue.retryLater(message.id, at, code, failure.message));
-      } else {
-        await finish(message, () => deps.queue.markFailed(message.id, code, failure.message));
-      }
-    }
-  }
-
   async function loop() {
     while (!stopped) {
       if (adapter.isReady && !adapter.isReady(network.id)) {
@@ -111,17 +123,24 @@ export function startNetworkDispatcher(network: NetworkRuntime, adapter: Channel
         continue;
       }
       for (const message of batch) deps.published(message);
+      const held: string[] = [];
       for (const [index, message] of batch.entries()) {
         try {
           stopping.signal.throwIfAborted();
+          await campaignPacers.take(message.campaignId, message.campaignRate, stopping.signal);
           await pacer.take(message.segments, stopping.signal);
         } catch {
           // Stopped while waiting for a slot: what was claimed but not sent goes back to the queue.
-          await deps.queue.releaseClaims(batch.slice(index).map((m) => m.id));
+          await deps.queue.releaseClaims([...held, ...batch.slice(index).map((m) => m.id)]);
           return;
         }
+        // Paused or cancelled since the claim: not sent, back to the queue (a cancel sweeps it).
+        if (message.campaignId && deps.campaignSending && !deps.campaignSending(message.campaignId)) {
+          held.push(message.id);
+          continue;
+        }
         inFlight += 1;
-        const sending = sendOne(message)
+        const sending = sendOne(network, adapter, deps, message)
           .catch((error: unknown) => deps.log.error({ err: error, messageId: message.id }, 'recording a send failed'))
           .finally(() => {
             inFlight -= 1;
@@ -130,6 +149,7 @@ export function startNetworkDispatcher(network: NetworkRuntime, adapter: Channel
           });
         idle.add(sending);
       }
+      if (held.length) await deps.queue.releaseClaims(held);
     }
   }
 

@@ -12,6 +12,8 @@ export interface NetworkRunnerOptions {
   /** Embedded database: this is the only process, so leases left behind are a dead process's. */
   soleInstance: boolean;
   messageLeaseSeconds: number;
+  /** The campaigns' in-memory gate, asked before each campaign message is submitted. */
+  campaignSending?(campaignId: string): boolean;
   /** How long a network lease lasts without renewal; renewed every third of it. */
   networkLeaseSeconds?: number;
   log: FastifyBaseLogger;
@@ -47,6 +49,7 @@ export function createNetworkRunner(options: NetworkRunnerOptions) {
           queue: options.messaging.outboundQueue,
           leaseSeconds: options.messageLeaseSeconds,
           published: (row) => options.messaging.publishMessage(row.workspaceId, 'message.updated', row),
+          campaignSending: options.campaignSending,
           log: options.log,
         });
     const entry = running.get(id);

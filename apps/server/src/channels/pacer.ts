@@ -54,3 +54,24 @@ export function createPacer(perSecond: number) {
     },
   };
 }
+
+/**
+ * One pacer per campaign (messages a second: the network's share of the campaign's rate), made
+ * on first use and again when the share changes; a campaign's messages wait for its pacer before
+ * the network's, so neither rate is passed in any second.
+ */
+export function createCampaignPacers() {
+  const pacers = new Map<string, { rate: number; pacer: ReturnType<typeof createPacer> }>();
+  return {
+    /** Waits for the campaign's next slot; a message outside any campaign does not wait. */
+    async take(campaignId: string | null, rate: number | null, signal?: AbortSignal): Promise<void> {
+      if (!campaignId || !rate) return;
+      let entry = pacers.get(campaignId);
+      if (!entry || entry.rate !== rate) {
+        entry = { rate, pacer: createPacer(rate) };
+        pacers.set(campaignId, entry);
+      }
+      await entry.pacer.take(1, signal);
+    },
+  };
+}

@@ -7,8 +7,48 @@ export interface SegmentCount {
   segments: number;
 }
 
+const GSM_BASIC =
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+const GSM_EXTENSION = '\f^{}\\[~]|€';
+/** Septets per UTF-16 code unit in GSM-7 (0: not in GSM-7). */
+const GSM_WIDTH = new Uint8Array(65536);
+for (const char of GSM_BASIC) GSM_WIDTH[char.charCodeAt(0)] = 1;
+for (const char of GSM_EXTENSION) GSM_WIDTH[char.charCodeAt(0)] = 2;
+
+/**
+ * The common cases without the library's grapheme splitting (which costs ~0.2 ms a text, 20 s
+ * for a 100,000-recipient campaign): GSM-7 texts, split greedily at 153 septets without cutting
+ * an extension character or a CR LF, and one-part UCS-2 texts. Undefined: ask the library.
+ */
+function countQuickly(body: string): SegmentCount | undefined {
+  let septets = 0;
+  for (let i = 0; i < body.length; i++) {
+    const width = GSM_WIDTH[body.charCodeAt(i)]!;
+    if (width === 0) return body.length <= 70 ? { encoding: 'UCS-2', segments: 1 } : undefined;
+    septets += width;
+  }
+  if (septets <= 160) return { encoding: 'GSM-7', segments: 1 };
+  let segments = 1;
+  let used = 0;
+  for (let i = 0; i < body.length; i++) {
+    let width = GSM_WIDTH[body.charCodeAt(i)]!;
+    if (body[i] === '\r' && body[i + 1] === '\n') {
+      width = 2;
+      i += 1;
+    }
+    if (used + width > 153) {
+      segments += 1;
+      used = 0;
+    }
+    used += width;
+  }
+  return { encoding: 'GSM-7', segments };
+}
+
 /** Encoding and part count of a text, as the SMS network will send it. */
 export function countSegments(body: string): SegmentCount {
+  const quick = countQuickly(body);
+  if (quick) return quick;
   const message = new SegmentedMessage(body, 'auto');
   return {
     encoding: message.encodingName === 'UCS-2' ? 'UCS-2' : 'GSM-7',

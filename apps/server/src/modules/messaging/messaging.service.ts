@@ -6,6 +6,9 @@ import { AppError } from '../../lib/app-error.js';
 import { normaliseSender } from '../../lib/phone-number.js';
 import type { EventPublisher } from '../../realtime/publisher.js';
 import type { NetworksService } from '../networks/networks.service.js';
+import { createCampaignMessagesRepository } from './campaign-messages.repository.js';
+import { createCampaignProgressRepository } from './campaign-progress.repository.js';
+import { createCampaignRecipientsRepository } from './campaign-recipients.repository.js';
 import { createDeliveryReports } from './delivery-reports.js';
 import { createInboundPipeline, type InboundStepEntry } from './inbound-pipeline.js';
 import { createInboxRepository } from './inbox.repository.js';
@@ -17,6 +20,8 @@ import { createOutboundQueue } from './outbound-queue.js';
 export type { InboundPreparer, InboundStep } from './inbound-pipeline.js';
 export type { QueueRequest, TxContext } from './outbound.js';
 export type { ConversationFilters, ConversationWithContact } from './inbox.repository.js';
+export type { BacklogRow, CampaignBatch } from './campaign-messages.repository.js';
+export type { RecipientFilters, RecipientRow } from './campaign-recipients.repository.js';
 
 export interface MessagingDeps {
   db: Db;
@@ -37,6 +42,9 @@ export function createMessagingService(deps: MessagingDeps) {
   const messages = createMessagesRepository(deps.db);
   const inbox = createInboxRepository(deps.db);
   const outboundQueue = createOutboundQueue(deps.db);
+  const campaignMessages = createCampaignMessagesRepository(deps.db);
+  const recipients = createCampaignRecipientsRepository(deps.db);
+  const progress = createCampaignProgressRepository(deps.db);
   const inbound = createInboundPipeline({
     db: deps.db,
     networks: deps.networks,
@@ -66,6 +74,8 @@ export function createMessagingService(deps: MessagingDeps) {
     host,
     publishMessage,
     queue: deps.outbound.queue,
+    /** A campaign's messages in one set-based statement (outbound.ts). */
+    queueMany: deps.outbound.queueMany,
     onQueued: deps.outbound.onQueued,
     /** The dispatchers' and the Android phones' side of the queue (outbound-queue.ts). */
     outboundQueue,
@@ -77,6 +87,27 @@ export function createMessagingService(deps: MessagingDeps) {
       threadMessages: inbox.messages,
       setUnread: inbox.setUnread,
       unreadCount: inbox.unreadCount,
+    },
+
+    /**
+     * The campaigns module's side of its messages (campaign-messages.repository.ts,
+     * campaign-recipients.repository.ts): the backlog and its due times, cancel, retry, counts,
+     * recipients, throughput. Every function takes the workspace or a campaign of it.
+     */
+    campaignMessages: {
+      backlog: campaignMessages.backlog,
+      reschedule: campaignMessages.reschedule,
+      requeueFailed: campaignMessages.requeueFailed,
+      cancelUnsent: campaignMessages.cancelUnsent,
+      hasUnfinished: progress.hasUnfinished,
+      lastDue: progress.lastDue,
+      countsByState: progress.countsByState,
+      throughput: progress.throughput,
+      recipients: recipients.page,
+      recipientBatches: recipients.batches,
+      responses: recipients.responses,
+      /** Wakes the dispatchers of these networks (queued rows became due). */
+      wake: deps.outbound.wake,
     },
 
     /** The conversation a voice message of (network, contact) belongs to; made, without SMS, when new. */

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database.js';
 import { messages } from '../../db/schema/index.js';
 import { camelRow } from '../../lib/camel-row.js';
+import { sendingCampaignsOn } from '../campaigns/campaigns.sql.js';
 import { contactsTable } from '../contacts/contacts.sql.js';
 import type { MessageRow } from './messaging.sql.js';
 
@@ -12,8 +13,14 @@ export interface SentRecord {
   state: 'sent' | 'delivered';
 }
 
-/** A message claimed for sending, with its recipient's number. */
-export type ClaimedMessage = MessageRow & { toNumber: string };
+/**
+ * A message claimed for sending, with its recipient's number and, for a campaign's message, the
+ * network's share of the campaign's rate (messages a second), which the dispatcher paces it to.
+ */
+export type ClaimedMessage = MessageRow & { toNumber: string; campaignRate: number | null };
+
+/** A campaign claims at most this many seconds of its rate at once (its messages wait for its pacer). */
+const CAMPAIGN_CLAIM_SECONDS = 3;
 
 /** An outbound message waiting for an Android phone, with its recipient. */
 export interface PendingMessage {
@@ -21,6 +28,47 @@ export interface PendingMessage {
   body: string;
   createdAt: Date;
   phoneNumber: string;
+}
+
+/**
+ * The claim (see `claim`): due messages outside campaigns in queue order; each sending
+ * campaign's due messages from its own index, at most a few seconds of its rate; claims whose
+ * dispatcher died. Locked with SKIP LOCKED, moved to `sending` with a lease.
+ */
+function claimStatement(networkId: string, limit: number, leaseSeconds: number): SQL {
+  return sql`
+        with live as (${sendingCampaignsOn(networkId)}),
+        single as (
+          select id from messages
+          where network_id = ${networkId} and state in ('queued', 'sending') and campaign_id is null
+            and ((state = 'queued' and (next_attempt_at is null or next_attempt_at <= now()))
+              or (state = 'sending' and lease_until < now()))
+          order by created_at, id
+          limit ${limit}
+          for update skip locked
+        ), bulk as (
+          select l.id from live, lateral (
+            select id from messages
+            where campaign_id = live.id and network_id = ${networkId} and state = 'queued'
+              and campaign_id is not null and next_attempt_at <= now()
+            order by next_attempt_at
+            limit greatest(1, ceil(live.share * ${CAMPAIGN_CLAIM_SECONDS}))::int
+            for update skip locked) l
+        ), expired as (
+          select id from messages
+          where network_id = ${networkId} and state = 'sending' and lease_until < now()
+            and campaign_id in (select id from live)
+          limit ${limit}
+          for update skip locked
+        )
+        update messages m set state = 'sending', attempts = m.attempts + 1,
+          lease_until = now() + make_interval(secs => ${leaseSeconds}),
+          sending_at = coalesce(m.sending_at, now()), updated_at = now()
+        from ${contactsTable} c
+        where c.id = m.contact_id and m.id in (
+          select id from (select id from single union all select id from expired union all select id from bulk) p
+          limit ${limit})
+        returning m.*, c.phone_number as to_number, (select share from live where live.id = m.campaign_id) as campaign_rate`;
 }
 
 /**
@@ -33,30 +81,20 @@ export function createOutboundQueueRepository(db: Db) {
   return {
     /**
      * Claims up to `limit` messages of a network for sending: queued ones that are due, and
-     * `sending` ones whose lease ran out (their dispatcher died). SKIP LOCKED lets several
+     * `sending` ones whose lease ran out (their dispatcher died). Messages of campaigns come only
+     * from campaigns that are `sending` now, each at most a few seconds of its rate ahead, read in
+     * due order from their own index; the others in queue order. SKIP LOCKED lets several
      * dispatchers claim side by side without waiting on each other.
      */
     async claim(networkId: string, limit: number, leaseSeconds: number): Promise<ClaimedMessage[]> {
-      const rows = await queryRows<Record<string, unknown>>(
-        db,
-        sql`
-        update messages m set state = 'sending', attempts = m.attempts + 1,
-          lease_until = now() + make_interval(secs => ${leaseSeconds}),
-          sending_at = coalesce(m.sending_at, now()), updated_at = now()
-        from ${contactsTable} c
-        where c.id = m.contact_id and m.id in (
-          select id from messages
-          where network_id = ${networkId} and state in ('queued', 'sending')
-            and ((state = 'queued' and (next_attempt_at is null or next_attempt_at <= now()))
-              or (state = 'sending' and lease_until < now()))
-          order by created_at, id
-          limit ${limit}
-          for update skip locked)
-        returning m.*, c.phone_number as to_number`,
-      );
+      const rows = await queryRows<Record<string, unknown>>(db, claimStatement(networkId, limit, leaseSeconds));
       return rows
         .map((r) => camelRow<ClaimedMessage>(r))
-        .sort((a, b) => +new Date(a.createdAt) - +new Date(b.createdAt));
+        .sort(
+          (a, b) =>
+            +new Date(a.nextAttemptAt ?? a.createdAt) - +new Date(b.nextAttemptAt ?? b.createdAt) ||
+            +new Date(a.createdAt) - +new Date(b.createdAt),
+        );
     },
 
     /** Gives claimed messages that were never handed to the channel back to the queue. */
@@ -68,12 +106,20 @@ export function createOutboundQueueRepository(db: Db) {
         .where(and(inArray(messages.id, ids), eq(messages.state, 'sending')));
     },
 
-    /** When the next queued message of a network is due (null: nothing waits). */
+    /** When the next queued message of a network is due (null: nothing waits), paused campaigns left out. */
     async nextDue(networkId: string): Promise<Date | null> {
       const [row] = await queryRows<{ due: Date | string | null }>(
         db,
-        sql`select min(case when state = 'queued' then coalesce(next_attempt_at, now()) else lease_until end) as due
-            from messages where network_id = ${networkId} and state in ('queued', 'sending')`,
+        sql`with live as (${sendingCampaignsOn(networkId)})
+          select least(
+            (select min(case when state = 'queued' then coalesce(next_attempt_at, now()) else lease_until end)
+              from messages where network_id = ${networkId} and state in ('queued', 'sending') and campaign_id is null),
+            (select min(lease_until) from messages where network_id = ${networkId} and state = 'sending'),
+            (select min(d.due) from live, lateral (
+              select next_attempt_at as due from messages
+              where campaign_id = live.id and network_id = ${networkId} and state = 'queued' and campaign_id is not null
+              order by next_attempt_at limit 1) d)
+          ) as due`,
       );
       return row?.due ? new Date(row.due) : null;
     },
@@ -81,29 +127,39 @@ export function createOutboundQueueRepository(db: Db) {
     /**
      * Outbound messages the phone has not reported beyond Processed: queued ones first (so a phone
      * slow to report never starves new messages), then those it took, so a lost state report is
-     * repaired when the phone sees the id again and re-reports it.
+     * repaired when the phone sees the id again and re-reports it. A campaign's messages are
+     * offered once due and only while the campaign is sending (the phone sends what it is given,
+     * so the due times are its pace).
      */
     async pendingForPhone(networkId: string, order: 'lifo' | 'fifo', limit: number): Promise<PendingMessage[]> {
-      const byAge = order === 'fifo' ? asc : desc;
-      return db
-        .select({
-          id: messages.id,
-          body: messages.body,
-          createdAt: messages.createdAt,
-          phoneNumber: contactsTable.phoneNumber,
-        })
-        .from(messages)
-        .innerJoin(contactsTable, eq(contactsTable.id, messages.contactId))
-        .where(
-          and(
-            eq(messages.networkId, networkId),
-            eq(messages.direction, 'out'),
-            // Literal states, so the planner can use the partial dispatch index.
-            sql`${messages.state} in ('queued', 'sending')`,
-          ),
-        )
-        .orderBy(sql`${messages.state} = 'queued' desc`, byAge(messages.createdAt), byAge(messages.id))
-        .limit(limit);
+      const byAge = order === 'fifo' ? sql`asc` : sql`desc`;
+      const rows = await queryRows<Record<string, unknown>>(
+        db,
+        sql`with live as (${sendingCampaignsOn(networkId)})
+        select p.id, p.body, p.created_at, p.state, c.phone_number from (
+          (select id, body, created_at, state, contact_id from messages
+            where network_id = ${networkId} and direction = 'out' and campaign_id is null
+              and state in ('queued', 'sending')
+            order by state = 'queued' desc, created_at ${byAge}, id ${byAge}
+            limit ${limit})
+          union all
+          (select m.id, m.body, m.created_at, m.state, m.contact_id from live, lateral (
+            select id, body, created_at, state, contact_id from messages
+            where campaign_id = live.id and network_id = ${networkId} and state = 'queued'
+              and campaign_id is not null and next_attempt_at <= now()
+            order by next_attempt_at limit ${limit}) m)
+          union all
+          (select id, body, created_at, state, contact_id from messages
+            where network_id = ${networkId} and state = 'sending' and campaign_id is not null
+            limit ${limit})
+        ) p join ${contactsTable} c on c.id = p.contact_id
+        order by p.state = 'queued' desc, p.created_at ${byAge}, p.id ${byAge}
+        limit ${limit}`,
+      );
+      return rows.map((row) => {
+        const { id, body, createdAt, phoneNumber } = camelRow<PendingMessage>(row);
+        return { id, body, createdAt: new Date(createdAt), phoneNumber };
+      });
     },
 
     /** Embedded database only: a restarted process may retry its own dead claims at once. */

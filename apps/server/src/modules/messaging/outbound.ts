@@ -7,6 +7,7 @@ import type { EventPublisher } from '../../realtime/publisher.js';
 import type { NetworksService } from '../networks/networks.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { toConversation, toMessage } from './message-rows.js';
+import { createCampaignMessagesRepository, type CampaignBatch } from './campaign-messages.repository.js';
 import { createMessagesRepository } from './messages.repository.js';
 
 export interface QueueRequest {
@@ -45,6 +46,7 @@ export interface OutboundDeps {
  */
 export function createOutbound(deps: OutboundDeps) {
   const repo = createMessagesRepository(deps.db);
+  const campaignMessages = createCampaignMessagesRepository(deps.db);
   const queuedListeners = new Set<(networkId: string) => void>();
 
   return {
@@ -105,6 +107,36 @@ export function createOutbound(deps: OutboundDeps) {
       if (within) within.afterCommit(announce);
       else announce();
       return toMessage(message);
+    },
+
+    /**
+     * A campaign's messages, set-based (campaigns' start): the quota booked once for `total`
+     * segments, then every conversation, contact touch and message in one statement, in the
+     * caller's transaction. Throws `QUOTA_EXCEEDED` (with `remaining` and `needed`) and writes
+     * nothing when the quota cannot cover them. No per-message events (there may be 100,000):
+     * the caller announces the campaign; the networks' dispatchers are woken after the commit.
+     */
+    async queueMany(batch: CampaignBatch, total: number, within: TxContext): Promise<void> {
+      if (batch.contactIds.length === 0) return;
+      const booked = await campaignMessages.insert(batch, total, within.tx);
+      if (!booked) {
+        const remaining = (await deps.workspaces.remainingSegments(batch.workspaceId, batch.at, within.tx)) ?? 0;
+        throw new AppError(
+          'QUOTA_EXCEEDED',
+          `This campaign needs ${total} SMS segments; the plan allows ${remaining} more this month.`,
+          undefined,
+          { remaining, needed: total },
+        );
+      }
+      const networks = new Set(batch.networkIds);
+      within.afterCommit(() => {
+        for (const id of networks) for (const listener of queuedListeners) listener(id);
+      });
+    },
+
+    /** Wakes the dispatchers of networks whose queue changed (a campaign resumed or retried). */
+    wake(networkIds: Iterable<string>) {
+      for (const id of networkIds) for (const listener of queuedListeners) listener(id);
     },
   };
 }

@@ -59,14 +59,15 @@ export function bookUsage(b: Booking): SQL {
 /**
  * `update usage_periods …` giving back the segments of outbound messages given up before they
  * were sent. `rows` names a CTE of messages rows as they are after the change; those now
- * `failed` with no `sent_at` and a booked `usage_period` count. A message reaches `failed` once
- * (every statement that fails one requires an earlier state), so nothing is given back twice.
+ * `failed` or `cancelled` (a cancelled campaign's) with no `sent_at` and a booked `usage_period`
+ * count. A message reaches `failed` or `cancelled` once (every statement that fails or cancels
+ * one requires an earlier state), so nothing is given back twice.
  */
 export function giveBackUsage(rows: SQL): SQL {
   return sql`update usage_periods u set segments = greatest(u.segments - g.segments, 0)
     from (
       select workspace_id, usage_period, sum(segments)::int as segments from ${rows}
-      where state = 'failed' and sent_at is null and usage_period is not null
+      where state in ('failed', 'cancelled') and sent_at is null and usage_period is not null
       group by workspace_id, usage_period
     ) g
     where u.workspace_id = g.workspace_id and u.period_start = g.usage_period`;

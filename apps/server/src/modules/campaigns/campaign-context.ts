@@ -1,0 +1,93 @@
+import type { Campaign, CampaignState } from '@switchboard/contract';
+import type { Db } from '../../db/database.js';
+import type { EventPublisher } from '../../realtime/publisher.js';
+import type { ContactsService } from '../contacts/contacts.service.js';
+import type { MessagingService, TxContext } from '../messaging/messaging.service.js';
+import type { NetworksService } from '../networks/networks.service.js';
+import type { UsersService } from '../users/users.service.js';
+import type { WorkspacesService } from '../workspaces/workspaces.service.js';
+import { toCampaign, toCounts } from './campaign-view.js';
+import type { CampaignRow, CampaignsRepository } from './campaigns.repository.js';
+
+export interface CampaignsDeps {
+  db: Db;
+  contacts: Pick<ContactsService, 'audience' | 'fieldKeys'>;
+  messaging: Pick<MessagingService, 'queue' | 'queueMany' | 'campaignMessages'>;
+  networks: Pick<NetworksService, 'runtimeInWorkspace'>;
+  workspaces: Pick<WorkspacesService, 'usage' | 'remainingSegments'>;
+  users: Pick<UsersService, 'members'>;
+  events: EventPublisher;
+}
+
+/**
+ * What the campaign use cases share: the repository, the in-memory gate the dispatchers ask
+ * before each submit (a campaign's state as this process last saw it), the view with live
+ * counts, and transactions whose announcements wait for the commit.
+ */
+export function createCampaignContext(deps: CampaignsDeps, repo: CampaignsRepository) {
+  const states = new Map<string, CampaignState>();
+
+  async function view(row: CampaignRow): Promise<Campaign> {
+    return (await views([row]))[0]!;
+  }
+
+  async function views(rows: CampaignRow[]): Promise<Campaign[]> {
+    if (rows.length === 0) return [];
+    const workspaceId = rows[0]!.workspaceId;
+    const started = rows.filter((row) => row.startedAt);
+    const [counts, members, responses] = await Promise.all([
+      deps.messaging.campaignMessages.countsByState(
+        workspaceId,
+        started.map((row) => row.id),
+      ),
+      deps.users.members.list(workspaceId),
+      Promise.all(
+        started.map(
+          async (row) =>
+            [
+              row.id,
+              await deps.messaging.campaignMessages.responses(workspaceId, row.id, row.networkIds, row.startedAt!),
+            ] as const,
+        ),
+      ),
+    ]);
+    const names = new Map(members.map((member) => [member.id, member.displayName]));
+    const responsesById = new Map(responses);
+    return rows.map((row) =>
+      toCampaign(
+        row,
+        toCounts(counts.get(row.id), responsesById.get(row.id) ?? { replied: 0, optedOut: 0 }),
+        row.createdBy ? { id: row.createdBy, name: names.get(row.createdBy) ?? '' } : null,
+      ),
+    );
+  }
+
+  /** Runs `work` in a transaction; what it defers with `afterCommit` runs once committed. */
+  async function transaction<T>(work: (within: TxContext) => Promise<T>): Promise<T> {
+    const after: Array<() => void> = [];
+    const result = await deps.db.transaction((tx) => work({ tx, afterCommit: (fn) => after.push(fn) }));
+    for (const fn of after) fn();
+    return result;
+  }
+
+  return {
+    deps,
+    repo,
+    view,
+    views,
+    transaction,
+    /** The gate: false once this process knows the campaign is no longer sending. */
+    isSending: (id: string) => (states.get(id) ?? 'sending') === 'sending',
+    remember: (id: string, state: CampaignState) => states.set(id, state),
+    forget: (id: string) => states.delete(id),
+    /** Announces a changed campaign to its workspace (with its counts). */
+    async announce(row: CampaignRow): Promise<Campaign> {
+      states.set(row.id, row.state);
+      const campaign = await view(row);
+      deps.events.toWorkspace(row.workspaceId, 'campaign.updated', { campaign });
+      return campaign;
+    },
+  };
+}
+
+export type CampaignContext = ReturnType<typeof createCampaignContext>;

@@ -1,0 +1,90 @@
+import {
+  CampaignAudienceSchema,
+  type Campaign,
+  type CampaignState,
+  type CreateCampaignBody,
+  type UpdateCampaignBody,
+} from '@switchboard/contract';
+import { AppError } from '../../lib/app-error.js';
+import type { CampaignContext } from './campaign-context.js';
+import type { CampaignValues } from './campaigns.repository.js';
+
+const notFound = () => new AppError('NOT_FOUND', 'No such campaign in this workspace.');
+
+/** The draft's fields as stored (validated by the contract's schemas at the route). */
+function valuesOf(body: UpdateCampaignBody): CampaignValues {
+  const values: CampaignValues = {};
+  if (body.name !== undefined) values.name = body.name.trim();
+  if (body.networkIds !== undefined) values.networkIds = [...new Set(body.networkIds)];
+  if (body.audience !== undefined) values.audience = CampaignAudienceSchema.parse(body.audience);
+  if (body.body !== undefined) values.body = body.body;
+  if (body.schedule !== undefined) {
+    values.sendAt = body.schedule.sendAt ? new Date(body.schedule.sendAt) : null;
+    values.scheduleTimeZone = body.schedule.timeZone;
+  }
+  if (body.ratePerSecond !== undefined) values.ratePerSecond = body.ratePerSecond;
+  if (body.quietHours !== undefined) values.quietHours = body.quietHours;
+  return values;
+}
+
+/** Campaigns as drafts (create, edit, delete) and their reads. */
+export function createCampaignDrafts(ctx: CampaignContext) {
+  const { deps, repo } = ctx;
+
+  /** Every network named must be the workspace's (404 otherwise). */
+  async function checkNetworks(workspaceId: string, ids: string[] | undefined) {
+    for (const id of ids ?? []) await deps.networks.runtimeInWorkspace(workspaceId, id);
+  }
+
+  return {
+    async create(workspaceId: string, userId: string, body: CreateCampaignBody): Promise<Campaign> {
+      await checkNetworks(workspaceId, body.networkIds);
+      const values = valuesOf(body);
+      const row = await repo.insert(workspaceId, userId, {
+        ...values,
+        name: values.name!,
+        audience: values.audience ?? CampaignAudienceSchema.parse({}),
+      });
+      return ctx.announce(row);
+    },
+
+    async get(workspaceId: string, id: string): Promise<Campaign> {
+      const row = await repo.find(workspaceId, id);
+      if (!row) throw notFound();
+      return ctx.view(row);
+    },
+
+    async page(
+      workspaceId: string,
+      state: CampaignState | undefined,
+      cursor: string | undefined,
+      limit: number,
+    ): Promise<{ campaigns: Campaign[]; nextCursor: string | null }> {
+      const { rows, nextCursor } = await repo.page(workspaceId, state, cursor, limit);
+      return { campaigns: await ctx.views(rows), nextCursor };
+    },
+
+    async update(workspaceId: string, id: string, body: UpdateCampaignBody): Promise<Campaign> {
+      await checkNetworks(workspaceId, body.networkIds);
+      const row = await ctx.transaction(async ({ tx }) => {
+        const locked = await repo.lock(workspaceId, id, tx);
+        if (!locked) throw notFound();
+        if (locked.state !== 'draft')
+          throw new AppError('CAMPAIGN_STATE_CONFLICT', `A ${locked.state} campaign cannot be edited.`);
+        return repo.update(workspaceId, id, valuesOf(body), tx);
+      });
+      return ctx.announce(row);
+    },
+
+    async delete(workspaceId: string, id: string): Promise<void> {
+      await ctx.transaction(async ({ tx }) => {
+        const locked = await repo.lock(workspaceId, id, tx);
+        if (!locked) throw notFound();
+        if (locked.state !== 'draft')
+          throw new AppError('CAMPAIGN_STATE_CONFLICT', `A ${locked.state} campaign cannot be deleted.`);
+        await repo.delete(workspaceId, id, tx);
+      });
+      ctx.forget(id);
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { CampaignCounts } from '@switchboard/contract';
+import { AppError } from '../../lib/app-error.js';
+import type { CampaignContext } from './campaign-context.js';
+import type { CampaignLaunch } from './campaign-launch.js';
+import { toCounts } from './campaign-view.js';
+import type { CampaignRow } from './campaigns.repository.js';
+
+const TICK_MS = 1_000;
+
+/**
+ * Once a second: scheduled campaigns whose time came are started (the start's transaction on the
+ * locked row, state still `scheduled`: exactly once across instances), a sending campaign with
+ * nothing left to send is completed, a cancelled one's leftovers are cancelled, the gate learns
+ * every campaign's state, and `campaign.progress` goes out for campaigns whose counts changed.
+ */
+export function createCampaignTicker(ctx: CampaignContext, launch: CampaignLaunch, log: FastifyBaseLogger) {
+  const { deps, repo } = ctx;
+  const messages = deps.messaging.campaignMessages;
+  const lastCounts = new Map<string, string>();
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+
+  async function startScheduled(workspaceId: string, id: string) {
+    try {
+      const row = await ctx.transaction(async (within) => {
+        const locked = await repo.lock(workspaceId, id, within.tx);
+        if (!locked || locked.state !== 'scheduled' || !locked.sendAt || locked.sendAt > new Date()) return null;
+        return launch.launch(locked, within);
+      });
+      if (row) await ctx.announce(row);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      // The schedule cannot be kept (quota, a network gone …): it fails with the reason.
+      const row = await ctx.transaction(async ({ tx }) => {
+        const locked = await repo.lock(workspaceId, id, tx);
+        if (!locked || locked.state !== 'scheduled') return null;
+        return repo.setState(workspaceId, id, 'failed', { failureReason: error.message, finishedAt: new Date() }, tx);
+      });
+      if (row) await ctx.announce(row);
+    }
+  }
+
+  async function complete(campaign: CampaignRow) {
+    const row = await ctx.transaction(async ({ tx }) => {
+      const locked = await repo.lock(campaign.workspaceId, campaign.id, tx);
+      if (!locked || locked.state !== 'sending' || (await messages.hasUnfinished(campaign.id, tx))) return null;
+      return repo.setState(campaign.workspaceId, campaign.id, 'completed', { finishedAt: new Date() }, tx);
+    });
+    if (row) await ctx.announce(row);
+  }
+
+  async function progress(campaign: CampaignRow, counts: CampaignCounts) {
+    const key = JSON.stringify([campaign.state, counts]);
+    if (lastCounts.get(campaign.id) === key) return;
+    lastCounts.set(campaign.id, key);
+    deps.events.toWorkspace(campaign.workspaceId, 'campaign.progress', {
+      campaignId: campaign.id,
+      state: campaign.state,
+      counts,
+      etaSeconds: campaign.state === 'sending' ? await reportsEta(campaign.id) : null,
+    });
+  }
+
+  async function reportsEta(id: string) {
+    const last = await messages.lastDue(id);
+    return last ? Math.max(0, Math.ceil((last.getTime() - Date.now()) / 1000)) : null;
+  }
+
+  async function tick() {
+    for (const due of await repo.dueSchedules(new Date())) await startScheduled(due.workspaceId, due.id);
+    const active = await repo.active();
+    const seen = new Set<string>();
+    for (const campaign of active) {
+      seen.add(campaign.id);
+      ctx.remember(campaign.id, campaign.state);
+      if (campaign.state === 'cancelled') {
+        await messages.cancelUnsent(campaign.workspaceId, campaign.id);
+        continue;
+      }
+      const byState = (await messages.countsByState(campaign.workspaceId, [campaign.id])).get(campaign.id);
+      const responses = await messages.responses(
+        campaign.workspaceId,
+        campaign.id,
+        campaign.networkIds,
+        campaign.startedAt ?? campaign.createdAt,
+      );
+      const counts = toCounts(byState, responses);
+      if (campaign.state === 'sending' && counts.queued + counts.sending === 0) await complete(campaign);
+      else await progress(campaign, counts);
+    }
+    for (const id of lastCounts.keys()) if (!seen.has(id)) lastCounts.delete(id);
+  }
+
+  return {
+    /** One pass now (tests; the interval runs the same). */
+    async tick() {
+      running ??= tick().finally(() => (running = null));
+      return running;
+    },
+    start() {
+      if (timer) return;
+      timer = setInterval(() => {
+        if (running) return;
+        running = tick()
+          .catch((error: unknown) => log.error({ err: error }, 'the campaign ticker failed'))
+          .finally(() => (running = null));
+      }, TICK_MS);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}

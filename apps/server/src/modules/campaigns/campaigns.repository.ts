@@ -1,0 +1,125 @@
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import type { CampaignState } from '@switchboard/contract';
+import type { Db } from '../../db/database.js';
+import { campaigns } from '../../db/schema/index.js';
+import { cursorText, decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
+
+export type CampaignRow = typeof campaigns.$inferSelect;
+export type CampaignValues = Partial<
+  Pick<
+    CampaignRow,
+    'name' | 'networkIds' | 'audience' | 'body' | 'sendAt' | 'scheduleTimeZone' | 'ratePerSecond' | 'quietHours'
+  >
+>;
+/** What a state change writes besides the state. */
+export type CampaignChange = Partial<
+  Pick<CampaignRow, 'networkRates' | 'exclusions' | 'failureReason' | 'startedAt' | 'finishedAt' | 'finalCounts'>
+>;
+
+/** The workspace's campaigns; every function takes the workspace. */
+export function createCampaignsRepository(db: Db) {
+  return {
+    async insert(
+      workspaceId: string,
+      createdBy: string,
+      values: CampaignValues & Pick<CampaignRow, 'name' | 'audience'>,
+    ): Promise<CampaignRow> {
+      const [row] = await db
+        .insert(campaigns)
+        .values({ ...values, workspaceId, createdBy })
+        .returning();
+      return row!;
+    },
+
+    async find(workspaceId: string, id: string, tx: Db = db): Promise<CampaignRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(campaigns)
+        .where(and(eq(campaigns.workspaceId, workspaceId), eq(campaigns.id, id)));
+      return row;
+    },
+
+    /** In the caller's transaction: the row, locked until the commit (every state change starts here). */
+    async lock(workspaceId: string, id: string, tx: Db): Promise<CampaignRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(campaigns)
+        .where(and(eq(campaigns.workspaceId, workspaceId), eq(campaigns.id, id)))
+        .for('update');
+      return row;
+    },
+
+    /** Newest first, keyset pages on (created_at, id). */
+    async page(workspaceId: string, state: CampaignState | undefined, cursor: string | undefined, limit: number) {
+      const conditions = [eq(campaigns.workspaceId, workspaceId)];
+      if (state) conditions.push(eq(campaigns.state, state));
+      if (cursor) {
+        const { at, id } = decodeCursor(cursor);
+        conditions.push(sql`(${campaigns.createdAt}, ${campaigns.id}) < (${at}::timestamptz, ${id}::uuid)`);
+      }
+      const rows = await db
+        .select({ row: campaigns, cursorAt: cursorText(sql`${campaigns.createdAt}`) })
+        .from(campaigns)
+        .where(and(...conditions))
+        .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+        .limit(limit + 1);
+      const more = rows.length > limit;
+      const kept = more ? rows.slice(0, limit) : rows;
+      const last = kept.at(-1);
+      return {
+        rows: kept.map((r) => r.row),
+        nextCursor: more && last ? encodeCursor({ at: last.cursorAt as string, id: last.row.id }) : null,
+      };
+    },
+
+    async update(workspaceId: string, id: string, values: CampaignValues, tx: Db = db): Promise<CampaignRow> {
+      const [row] = await tx
+        .update(campaigns)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(campaigns.workspaceId, workspaceId), eq(campaigns.id, id)))
+        .returning();
+      return row!;
+    },
+
+    async setState(
+      workspaceId: string,
+      id: string,
+      state: CampaignState,
+      change: CampaignChange,
+      tx: Db = db,
+    ): Promise<CampaignRow> {
+      const [row] = await tx
+        .update(campaigns)
+        .set({ ...change, state, updatedAt: new Date() })
+        .where(and(eq(campaigns.workspaceId, workspaceId), eq(campaigns.id, id)))
+        .returning();
+      return row!;
+    },
+
+    async delete(workspaceId: string, id: string, tx: Db): Promise<void> {
+      await tx.delete(campaigns).where(and(eq(campaigns.workspaceId, workspaceId), eq(campaigns.id, id)));
+    },
+
+    /** Across workspaces (the ticker): scheduled campaigns whose time came. */
+    async dueSchedules(now: Date): Promise<Array<Pick<CampaignRow, 'id' | 'workspaceId'>>> {
+      return db
+        .select({ id: campaigns.id, workspaceId: campaigns.workspaceId })
+        .from(campaigns)
+        .where(and(eq(campaigns.state, 'scheduled'), lte(campaigns.sendAt, now)))
+        .limit(20);
+    },
+
+    /** Across workspaces (the ticker and the gate): campaigns that send or may still have claims out. */
+    async active(): Promise<CampaignRow[]> {
+      return db
+        .select()
+        .from(campaigns)
+        .where(
+          sql`${campaigns.state} in ('sending', 'paused') or (${campaigns.state} = 'cancelled'
+            and ${campaigns.finishedAt} > now() - interval '10 minutes')`,
+        );
+    },
+  };
+}
+
+export type CampaignsRepository = ReturnType<typeof createCampaignsRepository>;
