@@ -2,7 +2,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, freePort, killLeftovers, START_TIMEOUT_MS, startServer, stop } from '../helpers/server-process.js';
+import {
+  api,
+  freePort,
+  killLeftovers,
+  restartAfterCrash,
+  START_TIMEOUT_MS,
+  startServer,
+  stop,
+} from '../helpers/server-process.js';
 import { startSmsc, type Smsc } from '../helpers/smsc.js';
 
 const MESSAGES = 1_000;
@@ -81,18 +89,7 @@ describe('SMPP dispatch across a SIGKILL', () => {
       await first.exited;
       const atKill = smsc.submits.length;
 
-      // Like a supervisor: restart until the dead process's DATA_DIR lock has gone stale (10 s).
-      let second = startServer(env);
-      for (;;) {
-        const started = await second.waitForOutput('Switchboard is serving').then(
-          () => true,
-          () => false,
-        );
-        if (started) break;
-        expect(second.stderr()).toContain('is in use by another Switchboard server');
-        await new Promise((r) => setTimeout(r, 1_000));
-        second = startServer(env);
-      }
+      const second = await restartAfterCrash(env);
       const texts = () => new Set(smsc.submits.map((s) => s.text));
       const deadline = Date.now() + 90_000;
       while (texts().size < MESSAGES && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
