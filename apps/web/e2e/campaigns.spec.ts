@@ -61,7 +61,7 @@ test.describe('campaigns', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('checkbox', { name: new RegExp(sandbox.name) }).check();
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('textbox', { name: 'Lists' }).click();
+    await page.getByRole('textbox', { name: 'Lists', exact: true }).click();
     await page.getByRole('option', { name: `${listName} (3)` }).click();
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Next' }).click();
@@ -117,7 +117,7 @@ test.describe('campaigns', () => {
     const headers = await tokenHeaders(page.request, email, password);
     const sandbox = await sandboxOf(page.request, headers);
     const { listId } = await listOfThree(page.request, headers, 'Quota trio');
-    const long = 'Ω'.repeat(1600); // 24 UCS-2 parts
+    const long = '中'.repeat(1600); // 24 UCS-2 parts
     for (let i = 0; i < 50; i += 1) {
       const sent = await page.request.post('/api/messages', {
         headers,
