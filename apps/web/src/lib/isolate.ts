@@ -6,3 +6,11 @@
 export function isolateLtr(value: string): string {
   return `\u2066${value}\u2069`;
 }
+
+/**
+ * Keeps a value of either direction (a file name, a cell as typed) in one piece inside a
+ * translated sentence: first-strong isolate, its direction taken from its own first letter.
+ */
+export function isolateText(value: string): string {
+  return `\u2068${value}\u2069`;
+}

@@ -8,6 +8,7 @@ import {
   selectedCount,
   selectionProblem,
   toBulkSelections,
+  toExportSelection,
   toggle,
   toggleLoaded,
   toggleRange,
@@ -78,5 +79,16 @@ describe('rows ticked by hand', () => {
     const parts = toBulkSelections(toggleLoaded(NO_SELECTION, ids), {});
     expect(parts).toHaveLength(2);
     expect(parts.map((part) => ('ids' in part ? part.ids.length : 0))).toEqual([MAX_BULK_IDS, 5]);
+  });
+
+  it('exports as one selection, or not at all when it does not fit one request', () => {
+    const filter = { tag: 'vip' };
+    expect(toExportSelection(toggle(NO_SELECTION, 'a'), filter)).toEqual({ ids: ['a'] });
+    expect(toExportSelection(toggle(selectAllMatching(), 'b'), filter)).toEqual({ filter, exceptIds: ['b'] });
+    const many = toggleLoaded(
+      NO_SELECTION,
+      Array.from({ length: MAX_BULK_IDS + 1 }, (_, i) => `id-${i}`),
+    );
+    expect(toExportSelection(many, filter)).toBeNull();
   });
 });

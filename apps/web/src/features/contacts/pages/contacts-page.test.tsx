@@ -13,6 +13,7 @@ function api(request: SentRequest) {
   if (path === '/api/contacts') return { status: 200, body: { contacts: [ada, ben], nextCursor: null } };
   if (path === '/api/contacts/count') return { status: 200, body: { count: 120 } };
   if (path === '/api/contacts/bulk') return { status: 200, body: { affected: 120, skipped: 0 } };
+  if (path === '/api/contacts/export') return { status: 200, body: 'phone_number\n' };
   if (path === '/api/contact-tags') return { status: 200, body: { tags: [{ tag: 'vip', count: 120 }] } };
   if (path === '/api/contact-lists') return { status: 200, body: { lists: [] } };
   if (path === '/api/contact-fields') return { status: 200, body: { fields: [] } };
@@ -83,6 +84,24 @@ describe('ContactsPage', () => {
     expect(sent.find((request) => request.url === '/api/contacts/bulk')?.body).toEqual({
       action: 'delete',
       selection: { filter: { tag: 'vip' }, exceptIds: [ben.id] },
+    });
+  });
+
+  it('exports only the rows ticked by hand, in the list’s order', async () => {
+    const sent = stubFetch(api);
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
+    renderWithProviders(<ContactsPage />, '/views/contacts?sort=name&order=asc');
+    await screen.findByRole('button', { name: 'Ada' });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Ada' }));
+    const bar = screen.getByRole('region', { name: 'Selected contacts' });
+    fireEvent.click(within(bar).getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() =>
+      expect(sent.some((request) => request.method === 'POST' && request.url === '/api/contacts/export')).toBe(true),
+    );
+    expect(sent.find((request) => request.url === '/api/contacts/export')?.body).toEqual({
+      selection: { ids: [ada.id] },
+      sort: 'name',
+      order: 'asc',
     });
   });
 });

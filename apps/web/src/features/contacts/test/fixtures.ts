@@ -38,7 +38,8 @@ export function stubFetch(respond: (request: SentRequest) => { status: number; b
       const request = {
         method: init.method ?? 'GET',
         url,
-        body: init.body ? JSON.parse(String(init.body)) : undefined,
+        // JSON bodies as values; a FormData (an upload) as it was sent.
+        body: typeof init.body === 'string' ? JSON.parse(init.body) : (init.body ?? undefined),
       };
       sent.push(request);
       const { status, body } = respond(request);

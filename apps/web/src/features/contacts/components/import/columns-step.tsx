@@ -2,8 +2,10 @@ import { Alert, Badge, Group, Select, Stack, Table, Text, TextInput } from '@man
 import { IMPORT_PREVIEW_ROWS, MAX_CUSTOM_FIELDS, type ContactImportUploadResponse } from '@switchboard/contract';
 import { IconHistory, IconInfoCircle } from '@tabler/icons-react';
 import { useMemo } from 'react';
+import { isolateText } from '../../../../lib/isolate';
 import { useImportText, type ImportText } from '../../import-text';
 import type { ColumnProblem, ColumnProblems, ImportColumn } from '../../lib/import-columns';
+import { cellDirection } from '../../lib/import-report';
 import classes from './import-modal.module.css';
 
 interface ColumnsStepProps {
@@ -50,14 +52,14 @@ function FileSummary({ upload }: { upload: ContactImportUploadResponse }) {
       <Group gap="xs" wrap="wrap">
         <Text size="sm" fw={600} dir="auto">
           {file.totalRows === 1
-            ? t('columns.summaryOne', { file: file.fileName })
-            : t('columns.summary', { file: file.fileName, rows: file.totalRows.toLocaleString() })}
+            ? t('columns.summaryOne', { file: isolateText(file.fileName) })
+            : t('columns.summary', { file: isolateText(file.fileName), rows: file.totalRows.toLocaleString() })}
         </Text>
-        <Badge variant="light" color="gray" data-testid="import-delimiter">
+        <Badge variant="light" color="gray" tt="none" data-testid="import-delimiter">
           {t('columns.delimiter', { delimiter: t(`columns.delimiters.${file.delimiter}`) })}
         </Badge>
         {file.hasBom && (
-          <Badge variant="light" color="gray">
+          <Badge variant="light" color="gray" tt="none">
             {t('columns.bom')}
           </Badge>
         )}
@@ -120,8 +122,8 @@ export function ColumnsStep({ upload, columns, fieldKeys, problems, onChange }: 
             {upload.preview.map((row, rowIndex) => (
               <Table.Tr key={rowIndex}>
                 {columns.map((column, index) => (
-                  <Table.Td key={index} dir="auto" data-ignored={column.choice === 'ignore' || undefined}>
-                    {row[index] ?? ''}
+                  <Table.Td key={index} data-ignored={column.choice === 'ignore' || undefined}>
+                    <span dir={cellDirection(row[index] ?? '')}>{row[index] ?? ''}</span>
                   </Table.Td>
                 ))}
               </Table.Tr>

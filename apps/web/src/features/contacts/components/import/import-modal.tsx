@@ -90,7 +90,7 @@ export default function ImportModal({ onClose }: { onClose: () => void }) {
       opened
       onClose={onClose}
       title={t('title')}
-      size="xl"
+      size="64rem"
       radius="lg"
       fullScreen={fullScreen}
       closeButtonProps={{ 'aria-label': tCommon('close') }}

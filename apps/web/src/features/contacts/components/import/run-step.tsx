@@ -2,10 +2,12 @@ import { Alert, Button, Group, Loader, Paper, Progress, SimpleGrid, Stack, Table
 import type { ContactImport } from '@switchboard/contract';
 import { IconAlertTriangle, IconCircleCheck, IconDownload, IconPlayerStop } from '@tabler/icons-react';
 import { useState } from 'react';
+import { isolateText } from '../../../../lib/isolate';
 import { downloadInvalidRows } from '../../api/download-invalid-rows';
 import { useCancelContactImport } from '../../api/use-cancel-contact-import';
 import { useContactsNotifications } from '../../hooks/use-contacts-notifications';
 import { useImportText } from '../../import-text';
+import { invalidRowText } from '../../lib/import-report';
 import classes from './import-modal.module.css';
 
 const COUNTS = ['created', 'updated', 'skipped', 'invalid', 'duplicates'] as const;
@@ -20,7 +22,12 @@ function Counts({ report }: { report: ContactImport }) {
           <Text size="xs" c="dimmed" lh={1.3}>
             {t(`run.counts.${count}`)}
           </Text>
-          <Text size="xl" fw={700} className={classes.countValue}>
+          <Text
+            size="xl"
+            fw={700}
+            className={classes.countValue}
+            c={count === 'invalid' && report.invalid > 0 ? 'red' : undefined}
+          >
             {report[count].toLocaleString()}
           </Text>
         </Paper>
@@ -67,10 +74,10 @@ function InvalidRows({ report }: { report: ContactImport }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {report.invalidRows.map(({ row, reason }) => (
-              <Table.Tr key={row}>
-                <Table.Td>{row}</Table.Td>
-                <Table.Td dir="auto">{reason}</Table.Td>
+            {report.invalidRows.map((invalid) => (
+              <Table.Tr key={invalid.row}>
+                <Table.Td>{invalid.row}</Table.Td>
+                <Table.Td>{invalidRowText(invalid, t)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -122,7 +129,7 @@ export function RunStep({ report }: { report: ContactImport | undefined }) {
         <Stack gap={6}>
           <Group justify="space-between" wrap="nowrap">
             <Text fw={600} dir="auto">
-              {t('run.running', { file: report.fileName })}
+              {t('run.running', { file: isolateText(report.fileName) })}
             </Text>
             <Text size="sm" c="dimmed" aria-live="polite">
               {t('run.progress', {
