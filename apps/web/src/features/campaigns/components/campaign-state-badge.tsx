@@ -2,13 +2,14 @@ import { Badge } from '@mantine/core';
 import type { CampaignState } from '@switchboard/contract';
 import { useCampaignsText } from '../campaigns-text';
 
-const STATE_COLORS: Record<CampaignState, string> = {
-  draft: 'gray',
-  scheduled: 'violet',
-  sending: 'blue',
+/** Colours whose light variant reads at WCAG AA in both themes (see app/theme.ts); null: neutral. */
+const STATE_COLORS: Record<CampaignState, string | null> = {
+  draft: null,
+  scheduled: 'brand',
+  sending: 'brand',
   paused: 'orange',
   completed: 'green',
-  cancelled: 'gray',
+  cancelled: null,
   failed: 'red',
 };
 
@@ -16,7 +17,12 @@ const STATE_COLORS: Record<CampaignState, string> = {
 export function CampaignStateBadge({ state }: { state: CampaignState }) {
   const t = useCampaignsText();
   return (
-    <Badge variant="light" color={STATE_COLORS[state]} data-testid="campaign-state" data-state={state}>
+    <Badge
+      variant={STATE_COLORS[state] ? 'light' : 'default'}
+      color={STATE_COLORS[state] ?? undefined}
+      data-testid="campaign-state"
+      data-state={state}
+    >
       {t(`states.${state}`)}
     </Badge>
   );

@@ -49,7 +49,7 @@ export function NetworksStep({ draft, networks }: { draft: Draft; networks: Netw
                       {network.address}
                     </Text>
                     {!network.enabled && (
-                      <Badge size="xs" color="gray" variant="light">
+                      <Badge size="xs" variant="default">
                         {t('networksStep.disabled')}
                       </Badge>
                     )}
