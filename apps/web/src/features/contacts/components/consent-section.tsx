@@ -5,7 +5,7 @@ import { IconBan, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
-import { isolateLtr } from '../../../lib/isolate';
+import { isolateLtr, isolateText } from '../../../lib/isolate';
 import { useUpdateContact } from '../api/use-update-contact';
 import { useContactsText } from '../contacts-text';
 import { useContactsNotifications } from '../hooks/use-contacts-notifications';
@@ -37,6 +37,11 @@ function ConsentHistory({ history }: { history: readonly ConsentEvent[] }) {
           title={event.optedOut ? t('consent.optedOutEvent') : t('consent.optedInEvent')}
         >
           <Text size="sm">{consentSourceText(event, t)}</Text>
+          {event.messageBody && (
+            <Text size="sm" c="dimmed" data-testid="consent-message">
+              {t('consent.keywordMessage', { text: isolateText(event.messageBody) })}
+            </Text>
+          )}
           <Text size="xs" c="dimmed" component="time" dateTime={event.createdAt} dir="ltr">
             {formatDateTime(event.createdAt)}
           </Text>

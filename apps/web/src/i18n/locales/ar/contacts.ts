@@ -148,6 +148,7 @@ export const contacts: Translation<typeof en> = {
     historyEmpty: 'لم يُسجَّل أي إلغاء اشتراك أو اشتراك بعد.',
     optedOutEvent: 'ألغى الاشتراك',
     optedInEvent: 'اشترك',
+    keywordMessage: 'رسالته: «{{text}}»',
     sources: {
       keywordOut: 'برسالة فيها كلمة إلغاء الاشتراك (مثل STOP)',
       keywordIn: 'برسالة فيها كلمة الاشتراك (مثل START)',

@@ -152,6 +152,7 @@ export const contacts: Translation<typeof en> = {
     historyEmpty: 'Noch keine Ab- oder Anmeldung erfasst.',
     optedOutEvent: 'Abgemeldet',
     optedInEvent: 'Angemeldet',
+    keywordMessage: 'Ihre Nachricht: „{{text}}“',
     sources: {
       keywordOut: 'Per SMS mit einem Abmeldewort (z. B. STOP)',
       keywordIn: 'Per SMS mit einem Anmeldewort (z. B. START)',

@@ -151,6 +151,7 @@ export const contacts = {
     historyEmpty: 'No opt-out or opt-in recorded yet.',
     optedOutEvent: 'Opted out',
     optedInEvent: 'Opted in',
+    keywordMessage: 'Their message: “{{text}}”',
     sources: {
       keywordOut: 'Texted an opt-out keyword (such as STOP)',
       keywordIn: 'Texted an opt-in keyword (such as START)',

@@ -152,6 +152,7 @@ export const contacts: Translation<typeof en> = {
     historyEmpty: 'Aucune désinscription ni inscription enregistrée.',
     optedOutEvent: 'Désinscrit',
     optedInEvent: 'Inscrit',
+    keywordMessage: 'Son message : « {{text}} »',
     sources: {
       keywordOut: 'Par SMS avec un mot de désinscription (comme STOP)',
       keywordIn: 'Par SMS avec un mot d’inscription (comme START)',
