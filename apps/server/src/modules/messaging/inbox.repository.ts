@@ -29,7 +29,8 @@ type CursorRow = Record<string, unknown> & { cursor_at: string; id: string };
 /** What the API shows of a message (the dispatcher's lease columns stay behind). */
 const MESSAGE_COLUMNS = sql.raw(
   ['id', 'network_id', 'conversation_id', 'contact_id', 'workspace_id', 'direction', 'body', 'encoding', 'segments']
-    .concat(['state', 'origin', 'provider_message_id', 'error_code', 'error_text', 'attempts', 'created_at'])
+    .concat(['state', 'origin', 'campaign_id', 'provider_message_id', 'error_code', 'error_text', 'attempts'])
+    .concat(['created_at'])
     .concat(['sent_at', 'delivered_at', 'failed_at', 'received_at'])
     .map((column) => `m.${column}`)
     .join(', '),
