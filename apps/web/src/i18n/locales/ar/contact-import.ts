@@ -93,7 +93,7 @@ export const contactImport: Translation<typeof en> = {
     progress: '{{done}} من {{total}} صفًا',
     cancel: 'إلغاء الاستيراد',
     cancelling: 'جارٍ الإلغاء…',
-    keepsRunning: 'يمكنك إغلاق هذه النافذة: يستمر الاستيراد وتظهر جهات الاتصال أثناءه.',
+    keepsRunning: 'يمكنك إغلاق هذه النافذة: يستمر الاستيراد، ويعرض دفتر جهات الاتصال الجهات الجديدة عند انتهائه.',
     completed: 'اكتمل الاستيراد',
     cancelled: 'أُلغي الاستيراد: ما كُتب قبل ذلك يبقى.',
     failed: 'توقف الاستيراد: {{reason}}',

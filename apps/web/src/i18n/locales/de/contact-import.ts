@@ -99,7 +99,8 @@ export const contactImport: Translation<typeof en> = {
     progress: '{{done}} von {{total}} Zeilen',
     cancel: 'Import abbrechen',
     cancelling: 'Wird abgebrochen…',
-    keepsRunning: 'Sie können dieses Fenster schließen: der Import läuft weiter, die Kontakte erscheinen dabei.',
+    keepsRunning:
+      'Sie können dieses Fenster schließen: der Import läuft weiter, und das Adressbuch zeigt die neuen Kontakte, sobald er fertig ist.',
     completed: 'Import abgeschlossen',
     cancelled: 'Import abgebrochen: was schon geschrieben war, bleibt.',
     failed: 'Der Import wurde beendet: {{reason}}',

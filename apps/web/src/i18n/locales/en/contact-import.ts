@@ -95,7 +95,8 @@ export const contactImport = {
     progress: '{{done}} of {{total}} rows',
     cancel: 'Cancel import',
     cancelling: 'Cancelling…',
-    keepsRunning: 'You can close this window: the import goes on, and the contacts appear as it does.',
+    keepsRunning:
+      'You can close this window: the import goes on, and the contact book shows the new contacts when it ends.',
     completed: 'Import finished',
     cancelled: 'Import cancelled: what was written before stays.',
     failed: 'The import stopped: {{reason}}',

@@ -99,7 +99,7 @@ export const contactImport: Translation<typeof en> = {
     cancel: 'Annuler l’import',
     cancelling: 'Annulation…',
     keepsRunning:
-      'Vous pouvez fermer cette fenêtre : l’import continue et les contacts apparaissent au fur et à mesure.',
+      'Vous pouvez fermer cette fenêtre : l’import continue, et le carnet affiche les nouveaux contacts dès qu’il est terminé.',
     completed: 'Import terminé',
     cancelled: 'Import annulé : ce qui était déjà écrit reste.',
     failed: 'L’import s’est arrêté : {{reason}}',

@@ -45,7 +45,10 @@ const completed: ContactImport = {
   invalidRows: [{ row: 3, reason: 'english', problem: 'noCountryCode', value: '12' }],
 };
 
-function api(upload: { status: number; body: unknown } = { status: 201, body: uploaded }) {
+function api(
+  upload: { status: number; body: unknown } = { status: 201, body: uploaded },
+  current: ContactImport = completed,
+) {
   return (request: SentRequest) => {
     const path = request.url.split('?')[0];
     if (path === '/api/contact-fields' && request.method === 'GET') return { status: 200, body: { fields: [] } };
@@ -55,7 +58,11 @@ function api(upload: { status: number; body: unknown } = { status: 201, body: up
     if (path === '/api/contacts/imports') return upload;
     if (path === `/api/contacts/imports/${ID}/start`)
       return { status: 202, body: { import: { ...base, state: 'running' } } };
-    if (path === `/api/contacts/imports/${ID}`) return { status: 200, body: { import: completed } };
+    if (path === `/api/contacts/imports/${ID}`) return { status: 200, body: { import: current } };
+    if (path === `/api/contacts/imports/${ID}/cancel`) {
+      current = { ...current, state: 'cancelled' };
+      return { status: 200, body: { import: current } };
+    }
     return { status: 404, body: { error: 'Not found', code: 'NOT_FOUND' } };
   };
 }
@@ -151,5 +158,27 @@ describe('the import dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Import contacts' });
     expect(await within(dialog).findByText('Choose the column that holds the phone numbers.')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
+  });
+
+  it('shows a running import’s progress and cancels it', async () => {
+    const running: ContactImport = {
+      ...base,
+      state: 'running',
+      totalRows: 40_000,
+      processedRows: 10_000,
+      created: 10_000,
+    };
+    const sent = stubFetch(api(undefined, running));
+    renderWithProviders(<ImportModal onClose={() => {}} />);
+    pick('people.csv');
+    const dialog = await screen.findByRole('dialog', { name: 'Import contacts' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Next' }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Start import' }));
+
+    expect(await within(dialog).findByText('10,000 of 40,000 rows')).toBeTruthy();
+    expect(within(dialog).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel import' }));
+    expect(await within(dialog).findByText('Import cancelled: what was written before stays.')).toBeTruthy();
+    expect(sent.some((request) => request.method === 'POST' && request.url.endsWith('/cancel'))).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { Group, Radio, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { Group, Radio, Select, SimpleGrid, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { MAX_TAG_LENGTH, type ContactList } from '@switchboard/contract';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -32,65 +32,71 @@ export function OptionsStep({ value, onChange, lists, tags, listError }: Options
     [lists, t],
   );
   return (
-    <Stack gap="lg" maw={560}>
-      <Select
-        label={t('options.defaultCountry')}
-        description={t('options.defaultCountryHint')}
-        placeholder={t('options.defaultCountryPlaceholder')}
-        data={countryOptions}
-        value={value.defaultCountry}
-        onChange={(defaultCountry) => onChange({ defaultCountry })}
-        searchable
-        clearable
-        maxDropdownHeight={260}
-      />
-      <Radio.Group
-        label={t('options.existing')}
-        value={value.mode}
-        onChange={(mode) => onChange({ mode: mode as ImportOptions['mode'] })}
-      >
-        <Stack gap="xs" mt="xs">
-          <Radio value="update" label={t('options.update')} description={t('options.updateHint')} />
-          <Radio value="skip" label={t('options.skip')} description={t('options.skipHint')} />
-        </Stack>
-      </Radio.Group>
-      <Group align="flex-start" grow wrap="wrap">
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl" verticalSpacing="lg">
+      <Stack gap="lg">
         <Select
-          label={t('options.list')}
-          placeholder={t('options.listPlaceholder')}
-          data={listOptions}
-          value={value.list}
-          onChange={(list) => onChange({ list })}
+          label={t('options.defaultCountry')}
+          description={t('options.defaultCountryHint')}
+          placeholder={t('options.defaultCountryPlaceholder')}
+          data={countryOptions}
+          value={value.defaultCountry}
+          onChange={(defaultCountry) => onChange({ defaultCountry })}
           searchable
           clearable
+          maxDropdownHeight={260}
         />
-        {value.list === NEW_LIST && (
-          <TextInput
-            label={t('options.newListName')}
-            value={value.newListName}
-            error={listError}
-            maxLength={100}
-            onChange={(event) => onChange({ newListName: event.currentTarget.value })}
-            data-autofocus
+        <Radio.Group
+          label={t('options.existing')}
+          value={value.mode}
+          onChange={(mode) => onChange({ mode: mode as ImportOptions['mode'] })}
+        >
+          <Stack gap="xs" mt="xs">
+            <Radio value="update" label={t('options.update')} description={t('options.updateHint')} />
+            <Radio value="skip" label={t('options.skip')} description={t('options.skipHint')} />
+          </Stack>
+        </Radio.Group>
+      </Stack>
+      <Stack gap="lg">
+        <Group align="flex-start" grow wrap="wrap">
+          <Select
+            label={t('options.list')}
+            placeholder={t('options.listPlaceholder')}
+            data={listOptions}
+            value={value.list}
+            onChange={(list) => onChange({ list })}
+            searchable
+            clearable
           />
-        )}
-      </Group>
-      <TagsInput
-        label={t('options.tags')}
-        placeholder={t('options.tagsPlaceholder')}
-        data={[...tags]}
-        value={value.tags}
-        onChange={(next) => onChange({ tags: next.map((tag) => tag.trim().slice(0, MAX_TAG_LENGTH)).filter(Boolean) })}
-        maxTags={10}
-        splitChars={[',']}
-        clearable
-      />
-      <Group gap={6} wrap="nowrap">
-        <IconShieldCheck size={16} aria-hidden />
-        <Text size="sm" c="dimmed">
-          {t('options.consentNote')}
-        </Text>
-      </Group>
-    </Stack>
+          {value.list === NEW_LIST && (
+            <TextInput
+              label={t('options.newListName')}
+              value={value.newListName}
+              error={listError}
+              maxLength={100}
+              onChange={(event) => onChange({ newListName: event.currentTarget.value })}
+              data-autofocus
+            />
+          )}
+        </Group>
+        <TagsInput
+          label={t('options.tags')}
+          placeholder={t('options.tagsPlaceholder')}
+          data={[...tags]}
+          value={value.tags}
+          onChange={(next) =>
+            onChange({ tags: next.map((tag) => tag.trim().slice(0, MAX_TAG_LENGTH)).filter(Boolean) })
+          }
+          maxTags={10}
+          splitChars={[',']}
+          clearable
+        />
+        <Group gap={6} wrap="nowrap">
+          <IconShieldCheck size={16} aria-hidden />
+          <Text size="sm" c="dimmed">
+            {t('options.consentNote')}
+          </Text>
+        </Group>
+      </Stack>
+    </SimpleGrid>
   );
 }
