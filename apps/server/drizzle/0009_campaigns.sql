@@ -23,6 +23,8 @@ CREATE TABLE "campaigns" (
 	"finished_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "messages" DROP CONSTRAINT "messages_network_id_networks_id_fk";
+--> statement-breakpoint
 DROP INDEX "messages_dispatch_idx";--> statement-breakpoint
 ALTER TABLE "messages" ADD COLUMN "campaign_id" uuid;--> statement-breakpoint
 ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

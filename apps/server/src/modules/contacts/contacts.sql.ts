@@ -57,8 +57,3 @@ export function firstOptOutAfter(contactId: SQL, after: SQL): SQL {
   return sql`(select min(e.created_at) from contact_consent_events e
     where e.contact_id = ${contactId} and e.opted_out and e.created_at > ${after})`;
 }
-
-/** Marks contacts as just messaged (the contact book's "last message" order); `ids` is SQL of ids. */
-export function touchLastMessage(ids: SQL): SQL {
-  return sql`update contacts set last_message_at = now() where id in (${ids})`;
-}
