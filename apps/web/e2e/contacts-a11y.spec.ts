@@ -3,8 +3,8 @@ import { blockingViolations, signUpFresh, themedPage } from './support/shell';
 
 // The contacts page passes axe (no serious or critical violations) in the light and the dark
 // theme: empty, with rows, a selection, the filters, the contact drawer with a consent history,
-// the "new contact" form with an error, and the lists and custom fields managers; without
-// console errors or failed requests.
+// the "new contact" form with an error, the lists and custom fields managers, and the CSV import's
+// columns and report; without console errors or failed requests.
 for (const theme of ['light', 'dark'] as const) {
   test(`the contacts page passes axe in the ${theme} theme, without console errors`, async ({ browser, baseURL }) => {
     test.setTimeout(90_000);
@@ -76,6 +76,24 @@ for (const theme of ['light', 'dark'] as const) {
     const fields = page.getByRole('dialog', { name: 'Custom fields' });
     await expect(fields.getByRole('textbox', { name: 'Field key 1' })).toHaveValue('city');
     expect(await blockingViolations(page), 'custom fields').toEqual([]);
+    await fields.getByRole('button', { name: 'Close' }).first().click();
+    await expect(fields).toBeHidden();
+
+    // The CSV import: its columns step (preview and targets), then the report with an invalid row.
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const importer = page.getByRole('dialog', { name: 'Import contacts' });
+    await importer.getByLabel('Choose a file').setInputFiles({
+      name: 'people.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('Name;Mobile;City\nLea Braun;+4915112345678;Köln\nNo Country;0151 222;Bonn\n'),
+    });
+    await expect(importer.getByTestId('import-delimiter')).toBeVisible();
+    expect(await blockingViolations(page), 'import columns').toEqual([]);
+    await importer.getByRole('button', { name: 'Next' }).click();
+    await importer.getByRole('button', { name: 'Start import' }).click();
+    await expect(importer.getByTestId('import-report')).toHaveAttribute('data-state', 'completed');
+    await expect(importer.getByRole('table', { name: 'Rows not imported' })).toBeVisible();
+    expect(await blockingViolations(page), 'import report').toEqual([]);
 
     expect(problems).toEqual([]);
     await context.close();

@@ -55,11 +55,11 @@ function FileSummary({ upload }: { upload: ContactImportUploadResponse }) {
             ? t('columns.summaryOne', { file: isolateText(file.fileName) })
             : t('columns.summary', { file: isolateText(file.fileName), rows: file.totalRows.toLocaleString() })}
         </Text>
-        <Badge variant="light" color="gray" tt="none" data-testid="import-delimiter">
+        <Badge variant="default" tt="none" data-testid="import-delimiter">
           {t('columns.delimiter', { delimiter: t(`columns.delimiters.${file.delimiter}`) })}
         </Badge>
         {file.hasBom && (
-          <Badge variant="light" color="gray" tt="none">
+          <Badge variant="default" tt="none">
             {t('columns.bom')}
           </Badge>
         )}
