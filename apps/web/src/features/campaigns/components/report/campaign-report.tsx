@@ -34,6 +34,7 @@ export function CampaignReport({ campaign, etaSeconds }: CampaignReportProps) {
   const eta = etaSeconds !== undefined ? etaSeconds : (throughput.data?.etaSeconds ?? null);
   const labels = useMemo(
     () => ({
+      time: t('recipients.when'),
       sent: t('report.counts.sent'),
       delivered: t('report.counts.delivered'),
       failed: t('report.counts.failed'),

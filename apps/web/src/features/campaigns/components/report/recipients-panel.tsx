@@ -51,7 +51,7 @@ export function RecipientsPanel({ campaignId }: { campaignId: string }) {
             leftSection={<IconSearch size={16} aria-hidden />}
             value={filters.q}
             onChange={(event) => set({ q: event.currentTarget.value })}
-            w={220}
+            w={260}
           />
           <Select
             aria-label={t('recipients.state')}

@@ -38,8 +38,8 @@ function RecipientRow({ recipient, rowIndex }: { recipient: CampaignRecipient; r
           {recipient.name ?? <span dir="ltr">{recipient.phoneNumber}</span>}
         </Anchor>
         {recipient.name && (
-          <Text size="xs" c="dimmed" dir="ltr" className={classes.truncate}>
-            {recipient.phoneNumber}
+          <Text size="xs" c="dimmed" className={classes.truncate}>
+            <span dir="ltr">{recipient.phoneNumber}</span>
           </Text>
         )}
       </Table.Td>

@@ -7,12 +7,19 @@ import { formatDateTime } from '../../../../lib/format';
 
 interface ThroughputChartProps {
   buckets: CampaignThroughput['buckets'];
-  labels: { sent: string; delivered: string; failed: string };
+  labels: { time: string; sent: string; delivered: string; failed: string };
   /** What the chart shows, for screen readers (the canvas says nothing). */
   description: string;
 }
 
 const HEIGHT = 220;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** An axis tick's time, hh:mm:ss (the buckets are 10 seconds apart). */
+function clock(seconds: number): string {
+  const d = new Date(seconds * 1000);
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
 
 /**
  * Sent, delivered and failed messages per 10-second bucket as lines (uPlot on a canvas, its own
@@ -54,12 +61,15 @@ export default function ThroughputChart({ buckets, labels, description }: Throug
             stroke: axis,
             grid: { stroke: grid, width: 1 },
             ticks: { stroke: grid },
-            values: (_u, splits) => splits.map((s) => formatDateTime(s * 1000).slice(11)),
+            values: (_u, splits) => splits.map(clock),
           },
           { stroke: axis, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid } },
         ],
         series: [
-          { value: (_u, v) => (v === null ? '' : formatDateTime(v * 1000)) },
+          {
+            label: labels.time,
+            value: (_u, v) => (v === null ? '' : `${formatDateTime(v * 1000)}:${clock(v).slice(6)}`),
+          },
           line(labels.sent, color('blue')),
           line(labels.delivered, color('green')),
           line(labels.failed, color('red')),

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stepper, Text } from '@mantine/core';
+import { Button, Card, Group, Stack, Stepper, Text, Title } from '@mantine/core';
 import type { Campaign } from '@switchboard/contract';
 import { IconCheck } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -13,6 +13,7 @@ import { useCampaignsText } from '../../campaigns-text';
 import { useCampaignsNotifications } from '../../hooks/use-campaigns-notifications';
 import { useDraft, type Draft } from '../../hooks/use-draft';
 import { maxRate } from '../../lib/draft';
+import { CampaignStateBadge } from '../campaign-state-badge';
 import { AudienceStep } from './audience-step';
 import { DeleteDraftButton } from './delete-draft-button';
 import { MessageStep } from './message-step';
@@ -33,7 +34,13 @@ function SaveStatus({ draft }: { draft: Draft }) {
   const t = useCampaignsText();
   const errorMessage = useApiErrorMessage();
   return (
-    <Text size="sm" c={draft.status === 'error' ? 'red.8' : 'dimmed'} aria-live="polite" data-testid="draft-status">
+    <Text
+      size="sm"
+      c={draft.status === 'error' ? 'red.8' : 'dimmed'}
+      aria-live="polite"
+      data-testid="draft-status"
+      mih={22}
+    >
       {draft.status === 'saving' && t('wizard.saving')}
       {draft.status === 'saved' && (
         <>
@@ -81,10 +88,18 @@ export function CampaignWizard({ campaign }: { campaign: Campaign }) {
 
   return (
     <Card radius="lg" padding="lg">
-      <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
-        <SaveStatus draft={draft} />
-        <Group gap="md" style={{ flex: '0 1 24rem' }} justify="flex-end">
-          <div style={{ flex: 1, minWidth: '12rem' }}>{usage.data && <UsageBar usage={usage.data} />}</div>
+      <Group justify="space-between" align="flex-start" mb="lg" wrap="wrap" gap="md">
+        <Stack gap={4} style={{ flex: '1 1 16rem' }} miw={0}>
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
+              {draft.values.name.trim() || campaign.name}
+            </Title>
+            <CampaignStateBadge state={campaign.state} />
+          </Group>
+          <SaveStatus draft={draft} />
+        </Stack>
+        <Group gap="md" align="flex-start" wrap="nowrap" style={{ flex: '0 1 30rem' }}>
+          <div style={{ flex: 1, minWidth: '14rem' }}>{usage.data && <UsageBar usage={usage.data} />}</div>
           <DeleteDraftButton campaign={campaign} />
         </Group>
       </Group>

@@ -96,7 +96,7 @@ export function ScheduleStep({ draft, maxRate }: { draft: Draft; maxRate: number
         clampBehavior="strict"
         allowDecimal={false}
         onChange={(value) => typeof value === 'number' && draft.change({ ratePerSecond: value })}
-        w={240}
+        maw={360}
       />
       <Stack gap="xs">
         <Switch
