@@ -127,8 +127,8 @@ export function createCampaignControls(ctx: CampaignContext, launch: CampaignLau
           );
         }
         within.afterCommit(() => deps.messaging.campaignMessages.wake(row.networkIds));
-        const state = row.state === 'paused' ? 'paused' : 'sending';
-        return repo.setState(workspaceId, id, state, { finishedAt: null }, within.tx);
+        ctx.remember(id, 'sending');
+        return repo.setState(workspaceId, id, 'sending', { finishedAt: null }, within.tx);
       }),
   };
 }
