@@ -35,12 +35,12 @@ export function patchCampaignPages(
  * lists do not hold yet (made in another tab) or whose state left a filtered list refetches them.
  */
 export function applyCampaignUpdated(queryClient: QueryClient, campaign: Campaign) {
-  queryClient.setQueryData<Campaign>(campaignKeys.detail(campaign.id), (old) =>
-    old && old.updatedAt > campaign.updatedAt ? old : campaign,
-  );
+  // Events and answers arrive in any order: an older copy never replaces a newer one.
+  const newest = (old: Campaign) => (old.updatedAt > campaign.updatedAt ? old : campaign);
+  queryClient.setQueryData<Campaign>(campaignKeys.detail(campaign.id), (old) => (old ? newest(old) : campaign));
   let missing = false;
   for (const [key, data] of queryClient.getQueriesData<CampaignPages>({ queryKey: campaignKeys.lists() })) {
-    const next = patchCampaignPages(data, campaign.id, () => campaign);
+    const next = patchCampaignPages(data, campaign.id, newest);
     if (next === data) missing = true;
     else queryClient.setQueryData(key, next);
   }
