@@ -2,7 +2,6 @@ import type { Translation } from '../../types';
 import type { contactImport as en } from '../en/contact-import';
 
 export const contactImport: Translation<typeof en> = {
-  button: 'استيراد',
   title: 'استيراد جهات الاتصال',
   steps: {
     upload: 'الملف',
@@ -92,7 +91,6 @@ export const contactImport: Translation<typeof en> = {
     running: 'جارٍ استيراد {{file}}…',
     progress: '{{done}} من {{total}} صفًا',
     cancel: 'إلغاء الاستيراد',
-    cancelling: 'جارٍ الإلغاء…',
     keepsRunning: 'يمكنك إغلاق هذه النافذة: يستمر الاستيراد، ويعرض دفتر جهات الاتصال الجهات الجديدة عند انتهائه.',
     completed: 'اكتمل الاستيراد',
     cancelled: 'أُلغي الاستيراد: ما كُتب قبل ذلك يبقى.',
@@ -125,8 +123,4 @@ export const contactImport: Translation<typeof en> = {
   },
   back: 'رجوع',
   next: 'التالي',
-  notifications: {
-    errorTitle: 'فشل الاستيراد',
-    finished: 'اكتمل الاستيراد: أُنشئت {{created}} وحُدّثت {{updated}}.',
-  },
 };

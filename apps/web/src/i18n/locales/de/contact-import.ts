@@ -2,7 +2,6 @@ import type { Translation } from '../../types';
 import type { contactImport as en } from '../en/contact-import';
 
 export const contactImport: Translation<typeof en> = {
-  button: 'Importieren',
   title: 'Kontakte importieren',
   steps: {
     upload: 'Datei',
@@ -98,7 +97,6 @@ export const contactImport: Translation<typeof en> = {
     running: '{{file}} wird importiert…',
     progress: '{{done}} von {{total}} Zeilen',
     cancel: 'Import abbrechen',
-    cancelling: 'Wird abgebrochen…',
     keepsRunning:
       'Sie können dieses Fenster schließen: der Import läuft weiter, und das Adressbuch zeigt die neuen Kontakte, sobald er fertig ist.',
     completed: 'Import abgeschlossen',
@@ -133,8 +131,4 @@ export const contactImport: Translation<typeof en> = {
   },
   back: 'Zurück',
   next: 'Weiter',
-  notifications: {
-    errorTitle: 'Der Import ist fehlgeschlagen',
-    finished: 'Import abgeschlossen: {{created}} neu, {{updated}} aktualisiert.',
-  },
 };

@@ -3,7 +3,6 @@
  * loaded with the dialog's chunk (features/contacts/import-text.ts).
  */
 export const contactImport = {
-  button: 'Import',
   title: 'Import contacts',
   steps: {
     upload: 'File',
@@ -94,7 +93,6 @@ export const contactImport = {
     running: 'Importing {{file}}…',
     progress: '{{done}} of {{total}} rows',
     cancel: 'Cancel import',
-    cancelling: 'Cancelling…',
     keepsRunning:
       'You can close this window: the import goes on, and the contact book shows the new contacts when it ends.',
     completed: 'Import finished',
@@ -128,8 +126,4 @@ export const contactImport = {
   },
   back: 'Back',
   next: 'Next',
-  notifications: {
-    errorTitle: 'The import failed',
-    finished: 'Import finished: {{created}} created, {{updated}} updated.',
-  },
 };

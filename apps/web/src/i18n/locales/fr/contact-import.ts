@@ -2,7 +2,6 @@ import type { Translation } from '../../types';
 import type { contactImport as en } from '../en/contact-import';
 
 export const contactImport: Translation<typeof en> = {
-  button: 'Importer',
   title: 'Importer des contacts',
   steps: {
     upload: 'Fichier',
@@ -97,7 +96,6 @@ export const contactImport: Translation<typeof en> = {
     running: 'Import de {{file}}…',
     progress: '{{done}} lignes sur {{total}}',
     cancel: 'Annuler l’import',
-    cancelling: 'Annulation…',
     keepsRunning:
       'Vous pouvez fermer cette fenêtre : l’import continue, et le carnet affiche les nouveaux contacts dès qu’il est terminé.',
     completed: 'Import terminé',
@@ -132,8 +130,4 @@ export const contactImport: Translation<typeof en> = {
   },
   back: 'Retour',
   next: 'Suivant',
-  notifications: {
-    errorTitle: 'L’import a échoué',
-    finished: 'Import terminé : {{created}} créés, {{updated}} mis à jour.',
-  },
 };

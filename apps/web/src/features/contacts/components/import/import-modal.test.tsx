@@ -151,6 +151,18 @@ describe('the import dialog', () => {
     expect(within(report).getByRole('button', { name: 'Download invalid rows' })).toBeTruthy();
   });
 
+  it('takes a file dropped on the zone', async () => {
+    const sent = stubFetch(api());
+    renderWithProviders(<ImportModal onClose={() => {}} />);
+    const zone = (await screen.findByText('Drag a CSV file here, or choose one')).closest('[data-dropzone]')!;
+    fireEvent.dragOver(zone, { dataTransfer: { files: [] } });
+    expect(zone.hasAttribute('data-active')).toBe(true);
+    fireEvent.drop(zone, { dataTransfer: { files: [new File(['x'], 'dropped.csv', { type: 'text/csv' })] } });
+    expect(await screen.findByText('Separated by semicolons')).toBeTruthy();
+    const upload = sent.find((request) => request.url === '/api/contacts/imports');
+    expect(((upload?.body as FormData).get('file') as File).name).toBe('dropped.csv');
+  });
+
   it('cannot go on without exactly one number column', async () => {
     stubFetch(api({ status: 201, body: { ...uploaded, rememberedMapping: ['name', 'ignore', 'ignore'] } }));
     renderWithProviders(<ImportModal onClose={() => {}} />);

@@ -49,12 +49,16 @@ export function UploadStep({ onUploaded }: { onUploaded: (answer: ContactImportU
     <Stack gap="md">
       <div
         className={classes.dropzone}
+        data-dropzone
         data-active={dragging || undefined}
         onDragOver={(event) => {
           event.preventDefault();
           setDragging(true);
         }}
-        onDragLeave={() => setDragging(false)}
+        // Moving over the zone's own text and button is no leaving.
+        onDragLeave={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+        }}
         onDrop={drop}
       >
         {upload.isPending ? (
