@@ -14,7 +14,6 @@ CREATE TABLE "campaigns" (
 	"rate_per_second" integer DEFAULT 10 NOT NULL,
 	"quiet_hours" jsonb,
 	"exclusions" jsonb,
-	"final_counts" jsonb,
 	"failure_reason" text,
 	"created_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -149,4 +149,72 @@ describe('the campaigns API', () => {
     expect(sent.every((r) => r.state === 'delivered' || r.state === 'sent')).toBe(true);
     expect((await read(campaign.id)).counts).toMatchObject({ recipients: 3, queued: 0, cancelled: 0, segments: 3 });
   });
+
+  it('sends a test: the text personalised for a contact to one number, refused for an opted-out number', async () => {
+    const campaign = await draft({ body: 'Hi {name|there} in {city|town}' });
+    const [ada] = (await call(admin, 'GET', '/api/contacts?q=Ada')).json<{ contacts: Array<{ id: string }> }>()
+      .contacts;
+    const sent = await call(admin, 'POST', `/api/campaigns/${campaign.id}/test`, {
+      to: '+1 415 555 0199',
+      contactId: ada!.id,
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json<{ message: { body: string; origin: string } }>().message).toMatchObject({
+      body: 'Hi Ada in Paris',
+      origin: 'test',
+    });
+    const withDefaults = await call(admin, 'POST', `/api/campaigns/${campaign.id}/test`, { to: '+14155550198' });
+    expect(withDefaults.json<{ message: { body: string } }>().message.body).toBe('Hi there in town');
+    expectErrorBody(
+      await call(admin, 'POST', `/api/campaigns/${campaign.id}/test`, { to: '+14155550103' }),
+      409,
+      'CONTACT_OPTED_OUT',
+    );
+    expectErrorBody(await call(admin, 'POST', `/api/campaigns/${campaign.id}/test`, { to: 'nope' }), 400);
+  });
+
+  it('lists newest first in keyset pages, by state, and reviews without a body', async () => {
+    const a = await draft({ name: 'Page A' });
+    const b = await draft({ name: 'Page B' });
+    const first = await call(admin, 'GET', '/api/campaigns?limit=1&state=draft');
+    const page = first.json<{ campaigns: Campaign[]; nextCursor: string | null }>();
+    expect(page.campaigns.map((c) => c.id)).toEqual([b.id]);
+    const second = await call(admin, 'GET', `/api/campaigns?limit=1&state=draft&cursor=${page.nextCursor}`);
+    expect(second.json<{ campaigns: Campaign[] }>().campaigns.map((c) => c.id)).toEqual([a.id]);
+    const sending = await call(admin, 'GET', '/api/campaigns?state=completed');
+    expect(sending.json<{ campaigns: Campaign[] }>().campaigns.every((c) => c.state === 'completed')).toBe(true);
+    expectErrorBody(await call(admin, 'GET', '/api/campaigns?cursor=garbage'), 400, 'VALIDATION_FAILED');
+    const review = await call(admin, 'POST', `/api/campaigns/${a.id}/review`);
+    expect(review.statusCode, review.body).toBe(200);
+    const throughput = await call(admin, 'GET', `/api/campaigns/${a.id}/throughput`);
+    expect(throughput.json()).toEqual({ buckets: [], etaSeconds: null });
+  });
+
+  it('refuses to start a draft that is not ready with 409 CAMPAIGN_NOT_READY', async () => {
+    const campaign = await draft({ networkIds: [], body: '' });
+    const refused = await call(admin, 'POST', `/api/campaigns/${campaign.id}/start`);
+    expectErrorBody(refused, 409, 'CAMPAIGN_NOT_READY');
+    expect((await read(campaign.id)).state).toBe('draft');
+    const unknownField = await draft({ body: 'Hi {nickname}' });
+    const review = (await call(admin, 'POST', `/api/campaigns/${unknownField.id}/review`, {})).json<CampaignReview>();
+    expect(review.problems.map((p) => p.code)).toContain('UNKNOWN_VARIABLE');
+  });
+
+  it('describes every campaign route in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    const paths = [
+      '/api/campaigns',
+      '/api/campaigns/{id}',
+      '/api/campaigns/{id}/review',
+      '/api/campaigns/{id}/test',
+      '/api/campaigns/{id}/recipients',
+      '/api/campaigns/{id}/recipients/export',
+      '/api/campaigns/{id}/throughput',
+      ...['start', 'pause', 'resume', 'cancel', 'unschedule', 'retry-failed'].map((a) => `/api/campaigns/{id}/${a}`),
+    ];
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(paths));
+    expect(Object.keys(doc.paths['/api/campaigns/{id}']!).sort()).toEqual(['delete', 'get', 'patch']);
+  });
 });

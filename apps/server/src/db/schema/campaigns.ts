@@ -55,8 +55,6 @@ export const campaigns = pgTable(
     ratePerSecond: integer('rate_per_second').notNull().default(10),
     quietHours: jsonb('quiet_hours').$type<{ start: string; end: string }>(),
     exclusions: jsonb('exclusions').$type<CampaignExclusionsValue>(),
-    /** Its messages' counts by state once it finished (completed, cancelled, failed); null: count live. */
-    finalCounts: jsonb('final_counts').$type<Record<string, number>>(),
     failureReason: text('failure_reason'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -47,7 +47,7 @@ export const campaignActionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'What starting it would do, computed on the server (recipients, exclusions, segments, quota, problems)',
         params,
-        body: CampaignReviewBodySchema.optional(),
+        body: CampaignReviewBodySchema.nullish(),
         response: { 200: CampaignReviewSchema },
       },
     },

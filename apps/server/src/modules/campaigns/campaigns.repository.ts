@@ -13,7 +13,7 @@ export type CampaignValues = Partial<
 >;
 /** What a state change writes besides the state. */
 export type CampaignChange = Partial<
-  Pick<CampaignRow, 'networkRates' | 'exclusions' | 'failureReason' | 'startedAt' | 'finishedAt' | 'finalCounts'>
+  Pick<CampaignRow, 'networkRates' | 'exclusions' | 'failureReason' | 'startedAt' | 'finishedAt'>
 >;
 
 /** The workspace's campaigns; every function takes the workspace. */
