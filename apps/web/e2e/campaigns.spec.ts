@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { Campaign, Network } from '@switchboard/contract';
-import { DEMO_ADMIN, DEMO_PASSWORD, signIn } from './support/auth';
+import { DEMO_ADMIN, DEMO_EDITOR, DEMO_PASSWORD, signIn } from './support/auth';
 import { signInByApi, signUpFresh } from './support/shell';
 import { virtualPhone } from './support/virtual-phone';
 
@@ -153,5 +153,14 @@ test.describe('campaigns', () => {
     const start = await page.request.post(`/api/campaigns/${campaign.id}/start`, { headers });
     expect([402, 409]).toContain(start.status());
     if (start.status() === 402) expect(await start.json()).toMatchObject({ code: 'QUOTA_EXCEEDED', needed: 30 });
+  });
+
+  test('an editor gets the not-authorized page for campaigns, and the API refuses them', async ({ page, request }) => {
+    await signIn(page, { email: DEMO_EDITOR, to: '/views/campaigns' });
+    await expect(page).toHaveURL('/pages/not-authorized');
+    await page.goto('/views/campaigns/00000000-0000-4000-8000-000000000001');
+    await expect(page).toHaveURL('/pages/not-authorized');
+    const headers = await tokenHeaders(request, DEMO_EDITOR);
+    expect((await request.get('/api/campaigns', { headers })).status()).toBe(403);
   });
 });
