@@ -65,7 +65,7 @@ function InvalidRows({ report }: { report: ContactImport }) {
           {t('run.download')}
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={280} mah={220} className={classes.invalid}>
+      <Table.ScrollContainer minWidth={280} mah={220}>
         <Table fz="sm" striped withTableBorder stickyHeader aria-label={t('run.invalidTitle')}>
           <Table.Thead>
             <Table.Tr>
