@@ -14,7 +14,12 @@ export function useCampaignEvents() {
   const [etas, setEtas] = useState<Record<string, number | null>>({});
   useWorkspaceEvents(
     {
-      'campaign.updated': ({ campaign }) => applyCampaignUpdated(queryClient, campaign),
+      'campaign.updated': ({ campaign }) => {
+        applyCampaignUpdated(queryClient, campaign);
+        // Started, paused, finished…: the report's rows and chart catch up once.
+        void queryClient.invalidateQueries({ queryKey: campaignKeys.recipients(campaign.id) });
+        void queryClient.invalidateQueries({ queryKey: campaignKeys.throughput(campaign.id) });
+      },
       'campaign.progress': (progress) => {
         applyCampaignProgress(queryClient, progress);
         setEtas((old) => ({ ...old, [progress.campaignId]: progress.etaSeconds }));

@@ -12,8 +12,11 @@ interface RecipientsPage {
 
 const base = (id: string) => `/api/campaigns/${encodeURIComponent(id)}/recipients`;
 
+/** While it sends, the loaded rows are asked again this often (their states move). */
+const LIVE_REFRESH_MS = 5_000;
+
 /** A started campaign's recipients (its messages) in keyset pages, filtered. */
-export function useCampaignRecipients(id: string, filters: RecipientFilters) {
+export function useCampaignRecipients(id: string, filters: RecipientFilters, live = false) {
   return useInfiniteQuery({
     queryKey: campaignKeys.recipients(id, filters),
     queryFn: ({ pageParam, signal }) =>
@@ -21,6 +24,7 @@ export function useCampaignRecipients(id: string, filters: RecipientFilters) {
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
+    refetchInterval: live ? LIVE_REFRESH_MS : false,
   });
 }
 

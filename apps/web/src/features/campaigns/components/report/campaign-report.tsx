@@ -121,7 +121,7 @@ export function CampaignReport({ campaign, etaSeconds }: CampaignReportProps) {
         </Card>
       </SimpleGrid>
       <Card radius="lg" padding={0}>
-        <RecipientsPanel campaignId={campaign.id} />
+        <RecipientsPanel campaignId={campaign.id} live={campaign.state === 'sending'} />
       </Card>
     </Stack>
   );

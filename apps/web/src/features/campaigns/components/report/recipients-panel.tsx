@@ -12,14 +12,14 @@ const toFlag = (value: string | null) => (value === 'yes' ? true : value === 'no
 const fromFlag = (value: boolean | null) => (value === null ? null : value ? 'yes' : 'no');
 
 /** The recipients with their filters (state, replied, opted out, search) and the CSV of the filter. */
-export function RecipientsPanel({ campaignId }: { campaignId: string }) {
+export function RecipientsPanel({ campaignId, live }: { campaignId: string; live: boolean }) {
   const t = useCampaignsText();
   const notify = useCampaignsNotifications();
   const [filters, setFilters] = useState<RecipientFilters>(NO_RECIPIENT_FILTERS);
   const [exporting, setExporting] = useState(false);
   const q = useDeferredValue(filters.q);
   const query = useMemo(() => ({ ...filters, q }), [filters, q]);
-  const list = useCampaignRecipients(campaignId, query);
+  const list = useCampaignRecipients(campaignId, query, live);
   const recipients = useMemo(() => list.data?.pages.flatMap((page) => page.recipients) ?? [], [list.data]);
   const set = (change: Partial<RecipientFilters>) => setFilters((old) => ({ ...old, ...change }));
   const flags = [

@@ -32,6 +32,7 @@ export function ReportActions({ campaign }: { campaign: Campaign }) {
     <Button
       key={name}
       variant={variant}
+      color={name === 'cancel' ? 'red' : undefined}
       leftSection={icon}
       loading={running === name}
       disabled={running !== null && running !== name}
