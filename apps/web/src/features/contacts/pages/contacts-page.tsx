@@ -13,6 +13,7 @@ import { ContactsTable } from '../components/contacts-table';
 import { ContactsToolbar } from '../components/contacts-toolbar';
 import { SelectionBar } from '../components/selection-bar';
 import { useContactsText } from '../contacts-text';
+import { useBackgroundImport } from '../hooks/use-background-import';
 import { useBulkAction } from '../hooks/use-bulk-action';
 import { useContactSelection } from '../hooks/use-contact-selection';
 import { useContactsUrl } from '../hooks/use-contacts-url';
@@ -38,6 +39,7 @@ export default function ContactsPage() {
   const { filters } = url;
   const ref = useFitViewport<HTMLDivElement>(480);
   const [importing, setImporting] = useState(false);
+  const backgroundImport = useBackgroundImport();
 
   const pageQuery = useMemo(() => toPageQuery(filters), [filters]);
   const countQuery = useMemo(() => toCountQuery(filters), [filters]);
@@ -173,7 +175,14 @@ export default function ContactsPage() {
         {url.openContact && <ContactDrawer contactId={url.openContact} onOpen={url.open} onClose={url.close} />}
         {url.manage === 'lists' && <ListsModal onClose={() => url.setManage(null)} />}
         {url.manage === 'fields' && <FieldsModal onClose={() => url.setManage(null)} />}
-        {importing && <ImportModal onClose={() => setImporting(false)} />}
+        {importing && (
+          <ImportModal
+            onClose={(runningId) => {
+              setImporting(false);
+              backgroundImport.follow(runningId);
+            }}
+          />
+        )}
       </Suspense>
     </>
   );

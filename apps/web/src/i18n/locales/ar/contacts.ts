@@ -205,6 +205,10 @@ export const contacts: Translation<typeof en> = {
     timeZone: 'اختر منطقة زمنية من القائمة.',
     invalid: 'يرجى التحقق من هذه القيمة.',
   },
+  importDone: {
+    finished: 'اكتمل استيراد {{file}}: أُنشئت {{created}} وحُدّثت {{updated}} و{{invalid}} غير صالحة.',
+    stopped: 'توقف استيراد {{file}}؛ ما كتبه يبقى.',
+  },
   export: {
     done: 'تم تنزيل ملف CSV.',
   },

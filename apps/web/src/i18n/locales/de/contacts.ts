@@ -210,6 +210,10 @@ export const contacts: Translation<typeof en> = {
     timeZone: 'Wählen Sie eine Zeitzone aus der Liste.',
     invalid: 'Bitte prüfen Sie diesen Wert.',
   },
+  importDone: {
+    finished: 'Import von {{file}} abgeschlossen: {{created}} neu, {{updated}} aktualisiert, {{invalid}} ungültig.',
+    stopped: 'Der Import von {{file}} wurde beendet; was er geschrieben hat, bleibt.',
+  },
   export: {
     done: 'Die CSV-Datei wurde heruntergeladen.',
   },

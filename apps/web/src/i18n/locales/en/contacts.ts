@@ -208,6 +208,10 @@ export const contacts = {
     timeZone: 'Pick a time zone from the list.',
     invalid: 'Please check this value.',
   },
+  importDone: {
+    finished: 'Import of {{file}} finished: {{created}} created, {{updated}} updated, {{invalid}} invalid.',
+    stopped: 'The import of {{file}} stopped; what it wrote stays.',
+  },
   export: {
     done: 'The CSV file is downloaded.',
   },

@@ -210,6 +210,10 @@ export const contacts: Translation<typeof en> = {
     timeZone: 'Choisissez un fuseau horaire dans la liste.',
     invalid: 'Veuillez vérifier cette valeur.',
   },
+  importDone: {
+    finished: 'Import de {{file}} terminé : {{created}} créés, {{updated}} mis à jour, {{invalid}} invalides.',
+    stopped: 'L’import de {{file}} s’est arrêté ; ce qu’il a écrit reste.',
+  },
   export: {
     done: 'Le fichier CSV est téléchargé.',
   },

@@ -42,7 +42,7 @@ function useRefreshWhenEnded(state: string | undefined) {
  * first rows, each column's target, remembered from the last import), the options (default
  * country, update or skip, list, tags), then the run: live progress, cancel, and the report.
  */
-export default function ImportModal({ onClose }: { onClose: () => void }) {
+export default function ImportModal({ onClose }: { onClose: (runningImportId: string | null) => void }) {
   useContactImportEvents();
   const t = useImportText();
   const { t: tCommon } = useTranslation();
@@ -62,6 +62,8 @@ export default function ImportModal({ onClose }: { onClose: () => void }) {
 
   const index = IMPORT_STEPS.indexOf(flow.step);
   const running = flow.step === 'run' && isRunning(report.data?.state);
+  // Closed while the import runs: the page says when it has ended.
+  const close = () => onClose(running ? flow.runningId : null);
   const stepLabel = (key: ImportStep) => ({
     label: t(`steps.${key}`),
     description: t(`steps.${key}Description`),
@@ -88,7 +90,7 @@ export default function ImportModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal
       opened
-      onClose={onClose}
+      onClose={close}
       title={t('title')}
       size="64rem"
       radius="lg"
@@ -168,7 +170,7 @@ export default function ImportModal({ onClose }: { onClose: () => void }) {
             <Button variant="default" onClick={flow.again}>
               {t('run.again')}
             </Button>
-            <Button onClick={onClose}>{t('run.done')}</Button>
+            <Button onClick={close}>{t('run.done')}</Button>
           </Group>
         )}
       </Group>
