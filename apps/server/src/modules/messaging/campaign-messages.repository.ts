@@ -89,6 +89,15 @@ export function createCampaignMessagesRepository(db: Db) {
       return !!row?.period;
     },
 
+    /**
+     * Fresh planner statistics after a big start: the embedded database has no autovacuum, and
+     * with 100,000 rows it has never counted, a campaign's recipients page is planned as a sort
+     * of them all (~1 s) instead of an index range (~20 ms).
+     */
+    async refreshStatistics(): Promise<void> {
+      await db.execute(sql`analyze messages, conversations`);
+    },
+
     /** Queued (or failed) messages of a campaign in queue order, with what their due time needs. */
     async backlog(
       workspaceId: string,

@@ -40,6 +40,9 @@ export interface OutboundDeps {
   events: EventPublisher;
 }
 
+/** A campaign start this big refreshes the planner's statistics of messages and conversations. */
+const BIG_BATCH = 10_000;
+
 /**
  * The one outbound function every sender uses (reply, auto-reply, opt-out confirmations, API,
  * test): built before the inbound steps, which queue their replies through it.
@@ -131,6 +134,7 @@ export function createOutbound(deps: OutboundDeps) {
       const networks = new Set(batch.networkIds);
       within.afterCommit(() => {
         for (const id of networks) for (const listener of queuedListeners) listener(id);
+        if (batch.contactIds.length >= BIG_BATCH) void campaignMessages.refreshStatistics().catch(() => {});
       });
     },
 
