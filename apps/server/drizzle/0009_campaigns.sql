@@ -32,5 +32,6 @@ CREATE INDEX "campaigns_workspace_idx" ON "campaigns" USING btree ("workspace_id
 CREATE INDEX "campaigns_scheduled_idx" ON "campaigns" USING btree ("send_at") WHERE "campaigns"."state" = 'scheduled';--> statement-breakpoint
 CREATE INDEX "messages_campaign_due_idx" ON "messages" USING btree ("campaign_id","network_id","next_attempt_at") WHERE "messages"."state" = 'queued' and "messages"."campaign_id" is not null;--> statement-breakpoint
 CREATE INDEX "messages_campaign_idx" ON "messages" USING btree ("campaign_id","created_at","id") WHERE "messages"."campaign_id" is not null;--> statement-breakpoint
+CREATE INDEX "messages_inbound_idx" ON "messages" USING btree ("network_id","created_at") WHERE "messages"."direction" = 'in';--> statement-breakpoint
 CREATE INDEX "messages_sending_idx" ON "messages" USING btree ("network_id","lease_until") WHERE "messages"."state" = 'sending';--> statement-breakpoint
 CREATE INDEX "messages_dispatch_idx" ON "messages" USING btree ("network_id","created_at","id") WHERE "messages"."state" in ('queued', 'sending') and "messages"."campaign_id" is null;

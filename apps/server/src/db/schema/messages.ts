@@ -127,6 +127,11 @@ export const messages = pgTable(
     index('messages_campaign_idx')
       .on(t.campaignId, t.createdAt, t.id)
       .where(sql`${t.campaignId} is not null`),
+    // Replies since a campaign started (its live "replied" count), without reading its own
+    // 100,000 outbound messages of the same networks and time.
+    index('messages_inbound_idx')
+      .on(t.networkId, t.createdAt)
+      .where(sql`${t.direction} = 'in'`),
     // Claims whose dispatcher died (their lease ran out).
     index('messages_sending_idx')
       .on(t.networkId, t.leaseUntil)
