@@ -54,9 +54,13 @@ export function useDraft(campaign: Campaign) {
     return saving.current;
   }, [id, mutateAsync]);
 
+  // The latest values, for changes computed from them after an await (a CSV's new list).
+  const latest = useRef(values);
   const change = useCallback(
-    (changes: Partial<DraftValues>) => {
-      setValues((old) => ({ ...old, ...changes }));
+    (update: Partial<DraftValues> | ((current: DraftValues) => Partial<DraftValues>)) => {
+      const changes = typeof update === 'function' ? update(latest.current) : update;
+      latest.current = { ...latest.current, ...changes };
+      setValues(latest.current);
       pending.current = { ...pending.current, ...changes };
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => void flush(), SAVE_DELAY_MS);

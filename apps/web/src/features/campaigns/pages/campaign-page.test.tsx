@@ -80,6 +80,50 @@ describe('CampaignPage: the draft wizard', () => {
     await waitFor(() => expect(patches(sent).at(-1)).toEqual({ networkIds: [slow.id, fast.id] }), { timeout: 3000 });
   });
 
+  it('imports a CSV into a list of its own and adds that list to the audience', async () => {
+    const campaign = aCampaign();
+    const listId = '00000000-0000-4000-8000-0000000000d1';
+    const imported = { id: '00000000-0000-4000-8000-0000000000e1', state: 'running', processedRows: 0, totalRows: 3 };
+    const sent = stubFetch(
+      serve(campaign, (request) => {
+        if (request.url === '/api/contacts/imports' && request.method === 'POST')
+          return {
+            status: 201,
+            body: { import: imported, preview: [], suggestedMapping: ['name', 'number'], rememberedMapping: null },
+          };
+        if (request.url === '/api/contact-lists' && request.method === 'POST')
+          return { status: 201, body: { list: { id: listId, name: 'x', memberCount: 0 } } };
+        if (request.url.endsWith('/start')) return { status: 202, body: { import: imported } };
+        return null;
+      }),
+    );
+    const { container } = renderWithProviders(<CampaignPage />, `/views/campaigns/${campaign.id}?step=audience`);
+    await screen.findByText('Upload a CSV for this campaign');
+    const input = container.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['name,number\nAda,+14155550100\n'], 'people.csv')] } });
+
+    await waitFor(
+      () => expect(patches(sent).at(-1)).toEqual({ audience: expect.objectContaining({ listIds: [listId] }) }),
+      {
+        timeout: 3000,
+      },
+    );
+    expect(sent.find((request) => request.url === '/api/contacts/imports')?.body).toBeInstanceOf(FormData);
+    expect(
+      (
+        sent.find((request) => request.url === '/api/contact-lists' && request.method === 'POST')?.body as {
+          name: string;
+        }
+      ).name,
+    ).toMatch(/^Spring sale · /);
+    expect(sent.find((request) => request.url.endsWith(`/imports/${imported.id}/start`))?.body).toEqual({
+      mapping: ['name', 'number'],
+      mode: 'update',
+      listId,
+    });
+    expect(await screen.findByText('Importing 0 of 3 rows…')).toBeTruthy();
+  });
+
   it('inserts a variable with a default and previews the text for a contact without values', async () => {
     const campaign = aCampaign({ body: 'Hello ' });
     const sent = stubFetch(serve(campaign));

@@ -61,7 +61,11 @@ export function AudienceStep({ draft, lists, tags }: AudienceStepProps) {
           />
           <AudienceCsv
             campaignName={draft.values.name}
-            onList={(listId) => set({ listIds: [...audience.listIds, listId] })}
+            onList={(listId) =>
+              draft.change((current) => ({
+                audience: { ...current.audience, listIds: [...current.audience.listIds, listId] },
+              }))
+            }
           />
         </>
       )}
