@@ -43,12 +43,7 @@ export function formatDuration(seconds: number, locale: string): string {
   return new Intl.ListFormat(locale, { style: 'narrow', type: 'unit' }).format(parts);
 }
 
-/** States in which the report (not the wizard) is shown. */
-export function isStarted(state: CampaignState): boolean {
-  return state !== 'draft';
-}
-
-/** States in which counts still move. */
+/** States in which messages wait to be sent and the counts move (an ETA makes sense). */
 export function isLive(state: CampaignState): boolean {
-  return state === 'sending' || state === 'paused' || state === 'scheduled';
+  return state === 'sending' || state === 'paused';
 }
