@@ -90,6 +90,18 @@ describe('a campaign’s life through the API', () => {
     expect((await call('DELETE', `/api/campaigns/${campaign.id}`)).statusCode).toBe(204);
   });
 
+  it('starts exactly once when several starts race', async () => {
+    const campaign = await campaignTo(numbers(600, 4), { ratePerSecond: 20 });
+    const answers = await Promise.all([1, 2, 3].map(() => call('POST', `/api/campaigns/${campaign.id}/start`)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    const [row] = await queryRows<{ n: number }>(
+      t.app.database.db,
+      sql`select count(*)::int as n from messages where campaign_id = ${campaign.id}`,
+    );
+    expect(row!.n).toBe(4);
+    expect((await read(campaign.id)).counts.segments).toBe(4);
+  });
+
   it('pauses: the claim skips its due messages; resume sends the rest', async () => {
     const campaign = await campaignTo(numbers(100, 3));
     await act(campaign.id, 'start');
