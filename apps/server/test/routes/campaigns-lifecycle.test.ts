@@ -155,7 +155,8 @@ describe('a campaign’s life through the API', () => {
     expect((await usage()).used - before).toBe(3 - waiting.length);
 
     const retried = await act(campaign.id, 'retry-failed');
-    expect(retried).toMatchObject({ state: 'sending', counts: { failed: 0, queued: waiting.length } });
+    // (The dispatcher may already be sending them by the time the answer counts.)
+    expect(retried).toMatchObject({ state: 'sending', counts: { failed: 0, recipients: 3 } });
     expect((await usage()).used - before).toBe(3);
     await eventually(async () => (await read(campaign.id)).state === 'completed', 'the campaign completed');
     expect((await read(campaign.id)).counts.failed).toBe(0);
