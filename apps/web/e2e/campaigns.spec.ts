@@ -163,4 +163,46 @@ test.describe('campaigns', () => {
     const headers = await tokenHeaders(request, DEMO_EDITOR);
     expect((await request.get('/api/campaigns', { headers })).status()).toBe(403);
   });
+
+  test('a campaign scheduled for a time in a chosen zone waits, and goes back to a draft', async ({
+    page,
+    request,
+  }) => {
+    const headers = await tokenHeaders(request);
+    const sandbox = await sandboxOf(request, headers);
+    const { listId } = await listOfThree(request, headers, `Scheduled trio ${Date.now()}`);
+    const created = await request.post('/api/campaigns', {
+      headers,
+      data: {
+        name: `Later ${Date.now()}`,
+        networkIds: [sandbox.id],
+        audience: { listIds: [listId] },
+        body: 'Hi {name|there}!',
+      },
+    });
+    const { campaign } = (await created.json()) as { campaign: Campaign };
+
+    await signIn(page, { to: `/views/campaigns/${campaign.id}?step=schedule` });
+    await page.getByText('At a date and time').click();
+    await page.getByRole('textbox', { name: 'Date' }).fill('2030-01-15');
+    await page.getByRole('textbox', { name: 'Time', exact: true }).fill('09:30');
+    await page.getByRole('textbox', { name: 'Time zone' }).fill('Europe/Berlin');
+    await page.getByRole('option', { name: 'Europe/Berlin' }).click();
+    // 09:30 in Berlin in January is 08:30 UTC, saved with the draft.
+    await expect
+      .poll(async () => {
+        const response = await request.get(`/api/campaigns/${campaign.id}`, { headers });
+        return ((await response.json()) as { campaign: Campaign }).campaign.schedule;
+      })
+      .toEqual({ sendAt: '2030-01-15T08:30:00.000Z', timeZone: 'Europe/Berlin' });
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: /^Schedule for / }).click();
+    await expect(page.getByTestId('campaign-state')).toHaveText('Scheduled');
+    await expect(page.getByTestId('count-queued')).toHaveText('0');
+    await page.getByRole('button', { name: 'Back to draft' }).click();
+    // The wizard again, on its review: the schedule kept, to be started again.
+    await expect(page.getByRole('button', { name: /^Schedule for / })).toBeVisible();
+    await expect(page.getByTestId('campaign-state')).toHaveText('Draft');
+  });
 });
