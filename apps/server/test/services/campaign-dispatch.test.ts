@@ -41,12 +41,16 @@ describe('dispatching a campaign', () => {
     const adapter = t.channels.adapterFor('sandbox');
     const send = adapter.send.bind(adapter);
     adapter.send = async (network, message) => {
+      const at = performance.now();
       const [row] = await queryRows<{ campaign_id: string | null }>(
         t.db,
         sql`select campaign_id from messages where id = ${message.id}`,
       );
       const campaignId = row?.campaign_id ?? 'none';
-      submits.set(campaignId, [...(submits.get(campaignId) ?? []), performance.now()]);
+      submits.set(
+        campaignId,
+        [...(submits.get(campaignId) ?? []), at].sort((a, b) => a - b),
+      );
       return send(network, message);
     };
     await t.networkRunner.start();
