@@ -3,6 +3,7 @@ import type { Campaign } from '@switchboard/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
+import { isolateLtr } from '../../../lib/isolate';
 import { useCampaignsText } from '../campaigns-text';
 import { audienceSummary } from '../lib/audience-summary';
 import { attempted, deliveryRate, formatPercent, optOutRate } from '../lib/campaign-figures';
@@ -90,7 +91,10 @@ export function CampaignsTable(props: CampaignsTableProps) {
                     {t('list.notStarted')}
                   </Text>
                 ) : (
-                  `${number.format(attempted(campaign.counts))} / ${number.format(campaign.counts.recipients)}`
+                  // "sent / recipients" reads left to right in every language (not "40 / 21" in Arabic).
+                  isolateLtr(
+                    `${number.format(attempted(campaign.counts))} / ${number.format(campaign.counts.recipients)}`,
+                  )
                 )}
               </Table.Td>
               <Table.Td className={classes.number}>
