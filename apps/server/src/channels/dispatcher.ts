@@ -127,8 +127,10 @@ export function startNetworkDispatcher(network: NetworkRuntime, adapter: Channel
       for (const [index, message] of batch.entries()) {
         try {
           stopping.signal.throwIfAborted();
-          await campaignPacers.take(message.campaignId, message.campaignRate, stopping.signal);
           await pacer.take(message.segments, stopping.signal);
+          // The campaign's pacer last: its message leaves the moment it is let through, so the
+          // campaign's rate holds exactly in every second (the network's keeps its 5 % margin).
+          await campaignPacers.take(message.campaignId, message.campaignRate, stopping.signal);
         } catch {
           // Stopped while waiting for a slot: what was claimed but not sent goes back to the queue.
           await deps.queue.releaseClaims([...held, ...batch.slice(index).map((m) => m.id)]);
