@@ -177,7 +177,8 @@ describe('outOfQuietHours', () => {
     const start = at('2026-06-10T18:00:00Z').getTime();
     const began = performance.now();
     for (let i = 0; i < 100_000; i++) outOfQuietHoursMs(start + i * 10, zones[i % 4]!, NIGHT);
-    expect(performance.now() - began).toBeLessThan(1_000);
+    // ~0.3 µs a call from the cache; a few Temporal conversions per call (~15 µs each) would not fit.
+    expect(performance.now() - began).toBeLessThan(2_000);
   });
 });
 
