@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TimeZoneSchema } from './contacts.js';
 import { PlanIdSchema } from './usage.js';
 
 /** Spec §7 `POST /api/new_user`: the registration details the web sends after sign-up. */
@@ -28,6 +29,17 @@ export const WorkspaceSchema = z.object({
 export type Workspace = z.infer<typeof WorkspaceSchema>;
 export const WorkspaceResponseSchema = z.object({ workspace: WorkspaceSchema });
 export type WorkspaceResponse = z.infer<typeof WorkspaceResponseSchema>;
+
+/**
+ * `PATCH /api/workspace` (admins): the workspace's own settings. Only what is given changes;
+ * a change is recorded in the workspace's audit log.
+ */
+export const UpdateWorkspaceBodySchema = z.object({
+  timeZone: TimeZoneSchema.optional().describe(
+    'Where the workspace’s months (its SMS quota periods) begin, and the quiet-hours zone of a contact whose own zone and country are unknown. The current month is counted in the new zone from now on.',
+  ),
+});
+export type UpdateWorkspaceBody = z.infer<typeof UpdateWorkspaceBodySchema>;
 
 /** Sent to the workspace room when the workspace changes (e.g. its plan). */
 export const WorkspaceUpdatedSchema = z.object({ workspace: WorkspaceSchema });
