@@ -1,6 +1,7 @@
 import { PLANS, type Usage, type WorkspaceResponse } from '@switchboard/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/database.js';
 import { expectErrorBody } from '../helpers/expectations.js';
 import { addMember, createTestApp, login, register, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
@@ -9,7 +10,7 @@ const STARTER_QUOTA = PLANS.starter.monthlySmsQuota!;
 // The quota's rules (booking, time zones, give-backs, races, auto-replies) are tested in
 // test/services/usage.test.ts; here: what GET /api/usage, PATCH /api/workspace/plan and a send
 // refused by the quota answer.
-describe('/api/usage and /api/workspace/plan', () => {
+describe('/api/usage, /api/workspace/plan and /api/workspace', () => {
   let t: TestApp;
   let admin: SignedIn; // workspace A
   let editor: SignedIn; // workspace A
@@ -112,11 +113,82 @@ describe('/api/usage and /api/workspace/plan', () => {
     expect((await getUsage(admin)).json<Usage>()).toMatchObject({ used: STARTER_QUOTA, remaining: 0 });
   });
 
-  it('describes both routes in the OpenAPI document', async () => {
+  describe('PATCH /api/workspace', () => {
+    const update = (who: SignedIn | undefined, payload: unknown) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/workspace',
+        headers: who?.authorization ?? {},
+        payload: payload as object,
+      });
+    const auditOf = (workspaceId: string) =>
+      queryRows<{ user_id: string; action: string; details: unknown }>(
+        t.app.database.db,
+        sql`select user_id, action, details from workspace_audit_log
+          where workspace_id = ${workspaceId} and action = 'timeZone.changed' order by created_at`,
+      );
+    /** Midnight of the 1st of this month in UTC+14 (Kiritimati has no daylight saving). */
+    function kiritimatiMonthStart(): string {
+      const parts = new Intl.DateTimeFormat('en-CA', {
+        timeZone: 'Pacific/Kiritimati',
+        year: 'numeric',
+        month: '2-digit',
+      }).formatToParts(new Date());
+      const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+      return new Date(Date.UTC(part('year'), part('month') - 1, 1) - 14 * 3_600_000).toISOString();
+    }
+
+    it('answers 401 without a token and 403 to an editor, and changes nothing', async () => {
+      expectErrorBody(await update(undefined, { timeZone: 'Europe/Berlin' }), 401, 'UNAUTHENTICATED');
+      expectErrorBody(await update(editor, { timeZone: 'Europe/Berlin' }), 403, 'FORBIDDEN');
+      expect((await getUsage(admin)).json<Usage>().timeZone).toBe('UTC');
+      expect(await auditOf(admin.userData.workspaceId)).toEqual([]);
+    });
+
+    it('refuses a zone IANA does not know with 400 on body.timeZone', async () => {
+      for (const timeZone of ['Mars/Olympus', '', 'x'.repeat(65), 42, null]) {
+        const body = expectErrorBody(await update(admin, { timeZone }), 400, 'VALIDATION_FAILED');
+        expect(body.fields?.[0]?.path).toBe('body.timeZone');
+      }
+      expect((await getUsage(admin)).json<Usage>().timeZone).toBe('UTC');
+    });
+
+    it('sets the zone, audits it as the admin’s, and the month is counted in it', async () => {
+      const response = await update(admin, { timeZone: 'Pacific/Kiritimati' });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<WorkspaceResponse>().workspace).toMatchObject({
+        id: admin.userData.workspaceId,
+        timeZone: 'Pacific/Kiritimati',
+      });
+      const usage = (await getUsage(admin)).json<Usage>();
+      expect(usage.timeZone).toBe('Pacific/Kiritimati');
+      expect(usage.periodStart).toBe(kiritimatiMonthStart());
+      // The same zone again is no change: one audit row.
+      expect((await update(admin, { timeZone: 'Pacific/Kiritimati' })).statusCode).toBe(200);
+      expect(await auditOf(admin.userData.workspaceId)).toEqual([
+        { user_id: admin.userData.id, action: 'timeZone.changed', details: { from: 'UTC', to: 'Pacific/Kiritimati' } },
+      ]);
+      // Another workspace keeps its own zone.
+      expect((await getUsage(stranger)).json<Usage>().timeZone).toBe('UTC');
+
+      const back = await update(admin, { timeZone: 'UTC' });
+      expect(back.json<WorkspaceResponse>().workspace.timeZone).toBe('UTC');
+      expect((await getUsage(admin)).json<Usage>().periodStart).toMatch(/^\d{4}-\d{2}-01T00:00:00\.000Z$/);
+    });
+
+    it('answers the workspace unchanged for an empty patch', async () => {
+      const response = await update(admin, {});
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<WorkspaceResponse>().workspace).toMatchObject({ timeZone: 'UTC', planId: 'starter' });
+    });
+  });
+
+  it('describes the routes in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
       paths: Record<string, Record<string, unknown>>;
     }>();
     expect(doc.paths['/api/usage']).toHaveProperty('get');
     expect(doc.paths['/api/workspace/plan']).toHaveProperty('patch');
+    expect(doc.paths['/api/workspace']).toHaveProperty('patch');
   });
 });

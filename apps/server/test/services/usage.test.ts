@@ -235,6 +235,15 @@ describe('the monthly SMS quota', () => {
     expect(audit).toEqual([{ user_id: userId, action: 'plan.changed', details: { from: 'starter', to: 'pro' } }]);
   });
 
+  it('tells the workspace’s browsers about a new zone (workspace.updated)', async () => {
+    const { workspaceId, userId } = await workspace();
+    await t.services.workspaces.update(workspaceId, { timeZone: 'Asia/Tokyo' }, userId);
+    expect(t.events.of(workspaceId, 'workspace.updated').at(-1)?.workspace).toMatchObject({
+      id: workspaceId,
+      timeZone: 'Asia/Tokyo',
+    });
+  });
+
   it('accepts IANA time zones only', async () => {
     const { workspaceId } = await workspace();
     await expect(t.services.workspaces.setTimeZone(workspaceId, 'Mars/Olympus')).rejects.toMatchObject({

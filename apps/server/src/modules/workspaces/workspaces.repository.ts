@@ -13,6 +13,36 @@ export interface StoredComplianceTexts {
   helpReply: string | null;
 }
 
+/** The settings whose changes the audit log records. */
+type AuditedSetting = { planId: PlanId } | { timeZone: string };
+
+/**
+ * Sets one setting and records who did it in the audit log (`{ from, to }`, only when it
+ * changes), in one transaction on the locked row; undefined for no such workspace.
+ */
+async function changeAudited(
+  db: Db,
+  id: string,
+  setting: AuditedSetting,
+  userId: string | null,
+  action: string,
+): Promise<WorkspaceRow | undefined> {
+  const [key, to] = Object.entries(setting)[0] as [keyof AuditedSetting, string];
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(workspaces).where(eq(workspaces.id, id)).for('update');
+    if (!before) return undefined;
+    const [row] = await tx
+      .update(workspaces)
+      .set({ ...setting, updatedAt: new Date() })
+      .where(eq(workspaces.id, id))
+      .returning();
+    const from = before[key];
+    if (from !== to)
+      await tx.insert(workspaceAuditLog).values({ workspaceId: id, userId, action, details: { from, to } });
+    return row;
+  });
+}
+
 /** Workspaces, with the settings other modules keep on them (compliance texts, auto-reply guard). */
 export function createWorkspacesRepository(db: Db) {
   return {
@@ -38,40 +68,13 @@ export function createWorkspacesRepository(db: Db) {
       return row!;
     },
 
-    /**
-     * Switches the plan and records who did it in the audit log (only when it changes), in one
-     * transaction; undefined for no such workspace.
-     */
-    async changePlan(id: string, planId: PlanId, userId: string): Promise<WorkspaceRow | undefined> {
-      return db.transaction(async (tx) => {
-        const [before] = await tx
-          .select({ planId: workspaces.planId })
-          .from(workspaces)
-          .where(eq(workspaces.id, id))
-          .for('update');
-        if (!before) return undefined;
-        const [row] = await tx
-          .update(workspaces)
-          .set({ planId, updatedAt: new Date() })
-          .where(eq(workspaces.id, id))
-          .returning();
-        if (before.planId !== planId) {
-          await tx
-            .insert(workspaceAuditLog)
-            .values({ workspaceId: id, userId, action: 'plan.changed', details: { from: before.planId, to: planId } });
-        }
-        return row;
-      });
-    },
+    /** Switches the plan, audited as `plan.changed`; undefined for no such workspace. */
+    changePlan: (id: string, planId: PlanId, userId: string) =>
+      changeAudited(db, id, { planId }, userId, 'plan.changed'),
 
-    async setTimeZone(id: string, timeZone: string): Promise<WorkspaceRow | undefined> {
-      const [row] = await db
-        .update(workspaces)
-        .set({ timeZone, updatedAt: new Date() })
-        .where(eq(workspaces.id, id))
-        .returning();
-      return row;
-    },
+    /** Moves the workspace's months to another zone, audited as `timeZone.changed`. */
+    setTimeZone: (id: string, timeZone: string, userId: string | null) =>
+      changeAudited(db, id, { timeZone }, userId, 'timeZone.changed'),
 
     /** Locks the workspace's row until the transaction ends (serialises per-workspace limits). */
     async lock(id: string, tx: Db): Promise<void> {

@@ -1,4 +1,10 @@
-import { ChangePlanBodySchema, NewUserBodySchema, UsageSchema, WorkspaceResponseSchema } from '@switchboard/contract';
+import {
+  ChangePlanBodySchema,
+  NewUserBodySchema,
+  UpdateWorkspaceBodySchema,
+  UsageSchema,
+  WorkspaceResponseSchema,
+} from '@switchboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, requireRole } from '../../plugins/auth-guard.js';
 
@@ -51,6 +57,23 @@ export const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { workspaceId, userId } = authOf(request);
       return { workspace: await workspaces.changePlan(workspaceId, request.body.planId, userId) };
+    },
+  );
+
+  app.patch(
+    '/workspace',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Change the workspace’s settings (its time zone; recorded in its audit log)',
+        body: UpdateWorkspaceBodySchema,
+        response: { 200: WorkspaceResponseSchema },
+      },
+    },
+    async (request) => {
+      const { workspaceId, userId } = authOf(request);
+      return { workspace: await workspaces.update(workspaceId, request.body, userId) };
     },
   );
 };

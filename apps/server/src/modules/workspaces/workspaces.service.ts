@@ -1,4 +1,4 @@
-import type { PlanId, RegistrationDetails, Workspace } from '@switchboard/contract';
+import type { PlanId, RegistrationDetails, UpdateWorkspaceBody, Workspace } from '@switchboard/contract';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import type { EventPublisher } from '../../realtime/publisher.js';
@@ -44,6 +44,20 @@ export function createWorkspacesService(db: Db, options: WorkspacesServiceOption
   const announce = (workspace: Workspace) =>
     options.events.toWorkspace(workspace.id, 'workspace.updated', { workspace });
 
+  /**
+   * Where the workspace's months begin (an IANA zone), audited as the admin's (`userId`, null
+   * for the system); the current month is read in the new zone from now on.
+   */
+  async function setTimeZone(workspaceId: string, timeZone: string, userId: string | null = null): Promise<Workspace> {
+    if (!isTimeZone(timeZone))
+      throw new AppError('VALIDATION_FAILED', `${timeZone} is not an IANA time zone.`, [
+        { path: 'body.timeZone', message: 'Not an IANA time zone' },
+      ]);
+    const workspace = found(await repo.setTimeZone(workspaceId, timeZone, userId));
+    announce(workspace);
+    return workspace;
+  }
+
   return {
     /**
      * A new workspace with what every workspace starts with (the smallest plan unless given);
@@ -82,15 +96,12 @@ export function createWorkspacesService(db: Db, options: WorkspacesServiceOption
       return workspace;
     },
 
-    /** Where the workspace's months begin (an IANA zone); from the next booking on. */
-    async setTimeZone(workspaceId: string, timeZone: string): Promise<Workspace> {
-      if (!isTimeZone(timeZone))
-        throw new AppError('VALIDATION_FAILED', `${timeZone} is not an IANA time zone.`, [
-          { path: 'body.timeZone', message: 'Not an IANA time zone' },
-        ]);
-      const workspace = found(await repo.setTimeZone(workspaceId, timeZone));
-      announce(workspace);
-      return workspace;
+    setTimeZone,
+
+    /** `PATCH /api/workspace` (admins): the settings given change; an empty patch answers the workspace. */
+    async update(workspaceId: string, patch: UpdateWorkspaceBody, userId: string): Promise<Workspace> {
+      if (patch.timeZone !== undefined) return setTimeZone(workspaceId, patch.timeZone, userId);
+      return found(await repo.findById(workspaceId));
     },
 
     /** Spec §7 `new_user`: idempotent — the same details give the same workspace. */
