@@ -148,6 +148,11 @@ describe('the campaigns API', () => {
     ]);
     expect(sent.every((r) => r.state === 'delivered' || r.state === 'sent')).toBe(true);
     expect((await read(campaign.id)).counts).toMatchObject({ recipients: 3, queued: 0, cancelled: 0, segments: 3 });
+    // Its review now says what it queued, whatever the list holds since.
+    await contact('+14155550105', { name: 'Late' });
+    const review = (await call(admin, 'POST', `/api/campaigns/${campaign.id}/review`)).json<CampaignReview>();
+    expect(review).toMatchObject({ recipients: 3, totalSegments: 3, exclusions: { optedOut: 1 }, problems: [] });
+    expect(review.sample?.body).toMatch(/^Hi .*, 20% off today\.$/);
   });
 
   it('sends a test: the text personalised for a contact to one number, refused for an opted-out number', async () => {

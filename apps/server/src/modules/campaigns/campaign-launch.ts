@@ -2,7 +2,8 @@ import { personalise, type CampaignReview, type Message } from '@switchboard/con
 import { AppError } from '../../lib/app-error.js';
 import type { TxContext } from '../messaging/messaging.service.js';
 import type { CampaignContext } from './campaign-context.js';
-import { createCampaignPrepare, type Prepared } from './campaign-prepare.js';
+import { createCampaignPrepare } from './campaign-prepare.js';
+import { reviewOfPlan, startedReview } from './campaign-review.js';
 import type { CampaignRow } from './campaigns.repository.js';
 
 /**
@@ -13,36 +14,6 @@ import type { CampaignRow } from './campaigns.repository.js';
 export function createCampaignLaunch(ctx: CampaignContext) {
   const { deps, repo } = ctx;
   const prepare = createCampaignPrepare(ctx);
-
-  function review(prepared: Prepared, sampleContactId?: string): CampaignReview {
-    const { plan, shares, remaining } = prepared;
-    const rate = [...shares.values()].reduce((sum, share) => sum + share, 0);
-    let index = sampleContactId ? plan.contactIds.indexOf(sampleContactId) : 0;
-    if (index < 0) index = 0;
-    const sample =
-      plan.contactIds.length > 0
-        ? {
-            contactId: plan.contactIds[index]!,
-            to: plan.phoneNumbers[index]!,
-            name: null,
-            body: plan.bodies[index]!,
-            encoding: plan.encodings[index]!,
-            segments: plan.segments[index]!,
-          }
-        : null;
-    return {
-      recipients: plan.contactIds.length,
-      exclusions: plan.exclusions,
-      totalSegments: plan.totalSegments,
-      maxSegmentsPerRecipient: plan.maxSegments,
-      encoding: plan.encoding,
-      quota: { remaining, after: remaining === null ? null : remaining - plan.totalSegments },
-      effectiveRatePerSecond: rate,
-      estimatedSeconds: rate > 0 ? Math.ceil(plan.contactIds.length / rate) : 0,
-      sample,
-      problems: prepared.problems,
-    };
-  }
 
   /** In the caller's transaction, on the locked row: queues everything and marks it sending. */
   async function launch(row: CampaignRow, within: TxContext): Promise<CampaignRow> {
@@ -87,7 +58,8 @@ export function createCampaignLaunch(ctx: CampaignContext) {
     async review(workspaceId: string, id: string, sampleContactId?: string): Promise<CampaignReview> {
       const row = await repo.find(workspaceId, id);
       if (!row) throw new AppError('NOT_FOUND', 'No such campaign in this workspace.');
-      const result = review(await prepare(row), sampleContactId);
+      if (row.startedAt) return startedReview(deps, row);
+      const result = reviewOfPlan(await prepare(row), sampleContactId);
       if (result.sample) {
         const [contact] = await deps.contacts.audience(
           workspaceId,

@@ -31,6 +31,16 @@ export function createCampaignProgressRepository(db: Db) {
       return row?.due ? new Date(row.due) : null;
     },
 
+    /** The worst case of a started campaign's texts: the most segments and whether any is UCS-2. */
+    async shape(workspaceId: string, campaignId: string): Promise<{ maxSegments: number; ucs2: boolean }> {
+      const [row] = await queryRows<{ max_segments: number | null; ucs2: boolean | null }>(
+        db,
+        sql`select max(segments)::int as max_segments, bool_or(encoding = 'UCS-2') as ucs2 from messages
+          where campaign_id = ${campaignId} and workspace_id = ${workspaceId}`,
+      );
+      return { maxSegments: row?.max_segments ?? 0, ucs2: !!row?.ucs2 };
+    },
+
     /** Counts by state and the segments of campaigns' messages. */
     async countsByState(workspaceId: string, campaignIds: string[]): Promise<Map<string, Record<string, number>>> {
       const counts = new Map<string, Record<string, number>>();

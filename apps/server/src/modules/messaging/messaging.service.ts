@@ -102,6 +102,7 @@ export function createMessagingService(deps: MessagingDeps) {
       hasUnfinished: progress.hasUnfinished,
       lastDue: progress.lastDue,
       countsByState: progress.countsByState,
+      shape: progress.shape,
       throughput: progress.throughput,
       recipients: recipients.page,
       recipientBatches: recipients.batches,
