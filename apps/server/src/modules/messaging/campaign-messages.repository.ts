@@ -168,8 +168,11 @@ export function createCampaignMessagesRepository(db: Db) {
         tx,
         sql`with changed as (
           update messages set state = 'cancelled', lease_until = null, updated_at = now()
-          where campaign_id = ${campaignId} and workspace_id = ${workspaceId}
-            and (state = 'queued' or (state = 'sending' and lease_until < now()))
+          where workspace_id = ${workspaceId} and id in (
+            -- Each from its small partial index (the ticker repeats this after a cancel).
+            select id from messages where campaign_id = ${campaignId} and campaign_id is not null and state = 'queued'
+            union all
+            select id from messages where state = 'sending' and campaign_id = ${campaignId} and lease_until < now())
           returning *
         ), given_back as (${giveBackUsage(sql`changed`)})
         select count(*)::int as cancelled from changed`,
