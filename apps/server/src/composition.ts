@@ -90,16 +90,22 @@ export interface Composition {
   close(): Promise<void>;
 }
 
-/** The campaigns' ticker (schedules, completion, progress) starts and stops with the dispatchers. */
-function withCampaignTicker(runner: NetworkRunner, ticker: CampaignsService['ticker']): NetworkRunner {
+/** A timer that starts and stops with the dispatchers (the campaigns' ticker, housekeeping sweeps). */
+interface BackgroundJob {
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** The background jobs start after the runner and stop before it, in the order given. */
+function withBackgroundJobs(runner: NetworkRunner, jobs: BackgroundJob[]): NetworkRunner {
   return {
     ...runner,
     async start() {
       await runner.start();
-      ticker.start();
+      for (const job of jobs) job.start();
     },
     async close() {
-      await ticker.stop();
+      for (const job of jobs) await job.stop();
       await runner.close();
     },
   };
@@ -195,7 +201,8 @@ export function createServices(deps: ServicesDeps): Composition {
     campaignSending: campaigns.isSending,
     log,
   });
-  const networkRunner = withCampaignTicker(runner, campaigns.ticker);
+  // The campaigns' schedules and completion; uploads of contact imports never started.
+  const networkRunner = withBackgroundJobs(runner, [campaigns.ticker, contacts.imports.sweeper]);
 
   return {
     services: {

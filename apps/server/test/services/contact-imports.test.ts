@@ -177,6 +177,42 @@ describe('contact imports as jobs', () => {
     });
   });
 
+  it('deletes uploads never started within a day with their files; started and newer ones stay', async () => {
+    const age = (id: string, hours: number) =>
+      queryRows(
+        t.db,
+        sql`update contact_imports set created_at = now() - make_interval(hours => ${hours}) where id = ${id}`,
+      );
+    const fileOf = async (id: string) =>
+      (await queryRows<{ file_key: string }>(t.db, sql`select file_key from contact_imports where id = ${id}`))[0]!
+        .file_key;
+    const csv = 'phone\n+12025550190\n';
+    const stale = (await upload(csv)).import.id;
+    const staleFile = await fileOf(stale);
+    const fresh = (await upload(csv)).import.id;
+    const started = await run(csv);
+    await age(stale, 25);
+    await age(fresh, 23);
+    await age(started.id, 48);
+    expect(await imports().storage.stat(staleFile)).not.toBeNull();
+
+    expect(await imports().sweepUnstarted()).toBe(1);
+    await expect(imports().get(workspaceId, stale)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await imports().storage.stat(staleFile)).toBeNull();
+    expect((await imports().get(workspaceId, fresh)).state).toBe('uploaded');
+    expect(await imports().storage.stat(await fileOf(fresh))).not.toBeNull();
+    expect((await imports().get(workspaceId, started.id)).state).toBe('completed');
+    // A start that comes too late finds nothing to start.
+    const start = StartContactImportBodySchema.parse({ mapping: ['number'], mode: 'update' });
+    await expect(imports().start(workspaceId, stale, start)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+
+    // An hour later the fresh one is a day old too: sweeps on two instances at once take it once.
+    const inAnHour = new Date(Date.now() + 3_600_000);
+    const both = await Promise.all([imports().sweepUnstarted(inAnHour), imports().sweepUnstarted(inAnHour)]);
+    expect(both.sort()).toEqual([0, 1]);
+    await expect(imports().get(workspaceId, fresh)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
   it('keeps imports to their workspace and refuses files with no number column', async () => {
     const other = await t.workspace('Other');
     const uploaded = await upload('phone\n+12025550140\n', other.workspaceId);

@@ -117,6 +117,20 @@ export function createContactImportsRepository(db: Db) {
           where id = ${id} returning *`,
       ),
 
+    /**
+     * Across workspaces (a periodic sweep): deletes the uploads never started before `cutoff`
+     * in one statement and answers their files' keys. Of sweeps on several instances each row
+     * goes to one; a start that claimed a row first keeps it (the row no longer matches).
+     */
+    async deleteUnstarted(cutoff: Date): Promise<string[]> {
+      const rows = await queryRows<{ file_key: string }>(
+        db,
+        sql`delete from contact_imports where state = 'uploaded' and created_at < ${cutoff.toISOString()}::timestamptz
+          returning file_key`,
+      );
+      return rows.map((row) => row.file_key);
+    },
+
     /** uploaded or running → cancelled; undefined when it was not either. */
     cancel: (workspaceId: string, id: string) =>
       one(

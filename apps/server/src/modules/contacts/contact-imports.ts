@@ -11,6 +11,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { FileStorage } from '../../lib/file-storage.js';
 import type { EventPublisher } from '../../realtime/publisher.js';
 import { createContactImportBatchRepository } from './contact-import-batch.repository.js';
+import { createUnstartedUploadSweep } from './contact-import-sweep.js';
 import { runImport, type ImportJobOptions } from './contact-import-job.js';
 import {
   createContactImportsRepository,
@@ -181,6 +182,8 @@ export function createContactImports(deps: ContactImportsDeps) {
     }
   }
 
+  const unstarted = createUnstartedUploadSweep({ imports, storage: deps.storage, log: deps.log });
+
   return {
     /** Where uploads are stored (the route streams the file there before `upload` reads it). */
     storage: deps.storage,
@@ -206,7 +209,11 @@ export function createContactImports(deps: ContactImportsDeps) {
         tags: body.tags ?? [],
       };
       const claimed = await imports.claim(workspaceId, id, body.mapping, { ...options, mapping: undefined });
-      if (!claimed) throw new AppError('IMPORT_STATE_CONFLICT', `This import is ${row.state}; it can start only once.`);
+      if (!claimed) {
+        // Started elsewhere meanwhile (409), or swept as a day-old upload (404).
+        const now = await require(workspaceId, id);
+        throw new AppError('IMPORT_STATE_CONFLICT', `This import is ${now.state}; it can start only once.`);
+      }
       const abort = new AbortController();
       running.set(id, { abort, done: execute(claimed, options, abort) });
       return toContactImport(claimed);
@@ -230,11 +237,16 @@ export function createContactImports(deps: ContactImportsDeps) {
       return deps.storage.open(row.invalidKey);
     },
 
+    /** Uploads not started within a day: one pass as of `now`, and the hourly job (stopped by `close`). */
+    sweepUnstarted: unstarted.sweep,
+    sweeper: unstarted.job,
+
     /** Resolves when the import's job (if running here) has ended. */
     settled: async (id: string) => running.get(id)?.done,
 
-    /** Stops the imports running here (each is marked failed) and waits for them. */
+    /** Stops the sweep and the imports running here (each is marked failed) and waits for them. */
     async close() {
+      await unstarted.job.stop();
       const jobs = [...running.values()];
       for (const job of jobs) job.abort.abort();
       await Promise.all(jobs.map((job) => job.done));
