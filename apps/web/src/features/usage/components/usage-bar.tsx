@@ -3,6 +3,7 @@ import type { Usage } from '@switchboard/contract';
 import { useTranslation } from 'react-i18next';
 import { LEVEL_COLORS, usageLevel } from '../lib/usage-level';
 import { useUsageText } from '../usage-text';
+import { WorkspaceTimeZone } from './workspace-time-zone';
 
 interface UsageBarProps {
   usage: Usage;
@@ -12,8 +13,8 @@ interface UsageBarProps {
 
 /**
  * This month's SMS segments against the plan's quota: a bar that turns amber at 80 % and red at
- * 100 %, the counts, and when the month renews (in the workspace's time zone). An unlimited plan
- * shows the count only.
+ * 100 %, the counts, and when the month renews in the workspace's time zone, which an admin
+ * (the only one who sees usage) may change here. An unlimited plan shows the count only.
  */
 export function UsageBar({ usage, adding = 0 }: UsageBarProps) {
   const t = useUsageText();
@@ -56,6 +57,7 @@ export function UsageBar({ usage, adding = 0 }: UsageBarProps) {
       <Text size="xs" c="dimmed">
         {t('renews', { date: renews })}
       </Text>
+      <WorkspaceTimeZone timeZone={usage.timeZone} />
       {(level === 'warning' || level === 'danger') && (
         <Text size="sm" c={level === 'danger' ? 'danger.8' : 'warning.9'} role="status">
           {t(level)}

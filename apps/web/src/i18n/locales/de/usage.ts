@@ -15,5 +15,15 @@ export const usage: Translation<typeof en> = {
     'Das SMS-Kontingent dieses Monats ist aufgebraucht: Nachrichten werden abgelehnt, bis es sich erneuert oder der Tarif wächst.',
   badge: 'SMS-Kontingent: {{percent}} verbraucht',
   badgeText: 'SMS {{percent}}',
+  timeZone: {
+    label: 'Zeitzone des Arbeitsbereichs',
+    help: 'Die Monate des SMS-Kontingents beginnen um Mitternacht in dieser Zone; Ruhezeiten nutzen sie für Kontakte ohne bekannte Zone.',
+    search: 'Zeitzone suchen',
+    value: 'Zeitzone: {{zone}}',
+    change: 'Ändern',
+    changeLabel: 'Zeitzone des Arbeitsbereichs ändern ({{zone}})',
+    saved: 'Die Zeitzone des Arbeitsbereichs ist jetzt {{zone}}.',
+    failed: 'Die Zeitzone konnte nicht geändert werden',
+  },
   loadFailed: 'Der SMS-Verbrauch konnte nicht geladen werden.',
 };

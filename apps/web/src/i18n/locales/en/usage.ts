@@ -15,5 +15,15 @@ export const usage = {
   danger: 'This month’s SMS quota is used up: messages are refused until it renews or the plan grows.',
   badge: 'SMS quota: {{percent}} used',
   badgeText: 'SMS {{percent}}',
+  timeZone: {
+    label: 'Workspace time zone',
+    help: 'Months of the SMS quota begin at midnight in this zone; quiet hours use it for contacts whose zone is unknown.',
+    search: 'Search a time zone',
+    value: 'Time zone: {{zone}}',
+    change: 'Change',
+    changeLabel: 'Change the workspace’s time zone ({{zone}})',
+    saved: 'The workspace’s time zone is now {{zone}}.',
+    failed: 'The time zone could not be changed',
+  },
   loadFailed: 'The SMS usage could not be loaded.',
 };

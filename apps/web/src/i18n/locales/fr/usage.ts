@@ -15,5 +15,15 @@ export const usage: Translation<typeof en> = {
     'Le quota SMS de ce mois est épuisé : les messages sont refusés jusqu’à son renouvellement ou un forfait supérieur.',
   badge: 'Quota SMS : {{percent}} utilisé',
   badgeText: 'SMS {{percent}}',
+  timeZone: {
+    label: 'Fuseau horaire de l’espace de travail',
+    help: 'Les mois du quota de SMS commencent à minuit dans ce fuseau ; les heures calmes l’utilisent pour les contacts dont le fuseau est inconnu.',
+    search: 'Rechercher un fuseau horaire',
+    value: 'Fuseau horaire : {{zone}}',
+    change: 'Modifier',
+    changeLabel: 'Modifier le fuseau horaire de l’espace de travail ({{zone}})',
+    saved: 'Le fuseau horaire de l’espace de travail est maintenant {{zone}}.',
+    failed: 'Le fuseau horaire n’a pas pu être modifié',
+  },
   loadFailed: 'L’utilisation des SMS n’a pas pu être chargée.',
 };
