@@ -120,7 +120,15 @@ describe('a campaign’s life through the API', () => {
 
     await act(campaign.id, 'resume');
     await eventually(async () => (await read(campaign.id)).state === 'completed', 'the campaign completed');
-    expect((await recipients(campaign.id)).every((r) => ['sent', 'delivered'].includes(r.state))).toBe(true);
+    const sent = await recipients(campaign.id);
+    expect(sent.every((r) => ['sent', 'delivered'].includes(r.state))).toBe(true);
+    // Sending moved each recipient's "last message" in the contact book (the start did not).
+    for (const recipient of sent) {
+      const contact = (await call('GET', `/api/contacts/${recipient.contactId}`)).json<{
+        contact: { lastMessageAt: string | null };
+      }>().contact;
+      expect(Date.parse(contact.lastMessageAt ?? '0')).toBeGreaterThanOrEqual(Date.parse(paused.startedAt!));
+    }
   });
 
   it('cancels: what was not sent is cancelled and its segments are given back', async () => {

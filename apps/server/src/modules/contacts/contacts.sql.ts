@@ -44,6 +44,16 @@ export function upsertContacts(
 }
 
 /**
+ * `update contacts …` that moves the "last message" time of the contacts in `contactIds` (SQL of
+ * a one-column set of contact ids, e.g. over an earlier CTE) to now. For messages queued without
+ * touching their contact (a campaign's, at start): their contact's time moves when they are sent.
+ */
+export function touchLastMessage(contactIds: SQL): SQL {
+  return sql`update contacts c set last_message_at = now()
+    where c.id in (${contactIds}) and (c.last_message_at is null or c.last_message_at < now())`;
+}
+
+/**
  * The opt-outs of a workspace's contacts recorded after `since` (`contact_id`, `created_at`), for
  * a campaign's "opted out since" counts and recipients (messaging's campaign reads).
  */

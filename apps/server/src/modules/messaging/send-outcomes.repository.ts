@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database.js';
 import { messages } from '../../db/schema/index.js';
 import { camelRow } from '../../lib/camel-row.js';
+import { touchLastMessage } from '../contacts/contacts.sql.js';
 import type { MessageRow } from './messaging.sql.js';
 import { giveBackUsage } from '../workspaces/usage.sql.js';
 import type { SentRecord } from './outbound-queue.repository.js';
@@ -18,18 +19,22 @@ export function createSendOutcomesRepository(db: Db) {
      * Each result is the updated row, or undefined when the message left `sending` meanwhile.
      */
     async markSentMany(sends: SentRecord[]): Promise<Array<MessageRow | undefined>> {
+      // A campaign queued its messages without touching their contacts: they move on sending.
       const rows = await queryRows<Record<string, unknown>>(
         db,
-        sql`update messages m set state = v.state::message_state, provider_message_id = v.pid,
-          sent_at = coalesce(m.sent_at, now()),
-          delivered_at = case when v.state = 'delivered' then now() else m.delivered_at end,
-          lease_until = null, error_code = null, error_text = null, updated_at = now()
-        from (values ${sql.join(
-          sends.map((send) => sql`(${send.id}::uuid, ${send.providerMessageId}, ${send.state})`),
-          sql`, `,
-        )}) as v(id, pid, state)
-        where m.id = v.id and m.state = 'sending'
-        returning m.*`,
+        sql`with sent as (
+          update messages m set state = v.state::message_state, provider_message_id = v.pid,
+            sent_at = coalesce(m.sent_at, now()),
+            delivered_at = case when v.state = 'delivered' then now() else m.delivered_at end,
+            lease_until = null, error_code = null, error_text = null, updated_at = now()
+          from (values ${sql.join(
+            sends.map((send) => sql`(${send.id}::uuid, ${send.providerMessageId}, ${send.state})`),
+            sql`, `,
+          )}) as v(id, pid, state)
+          where m.id = v.id and m.state = 'sending'
+          returning m.*
+        ), touched as (${touchLastMessage(sql`select contact_id from sent where campaign_id is not null`)})
+        select * from sent`,
       );
       const byId = new Map(rows.map((row) => [row.id as string, camelRow<MessageRow>(row)]));
       return sends.map((send) => byId.get(send.id));
