@@ -3,6 +3,7 @@ import type { Usage } from '@switchboard/contract';
 import { useTranslation } from 'react-i18next';
 import { LEVEL_COLORS, usageLevel } from '../lib/usage-level';
 import { useUsageText } from '../usage-text';
+import classes from './usage-bar.module.css';
 import { WorkspaceTimeZone } from './workspace-time-zone';
 
 interface UsageBarProps {
@@ -59,7 +60,7 @@ export function UsageBar({ usage, adding = 0 }: UsageBarProps) {
       </Text>
       <WorkspaceTimeZone timeZone={usage.timeZone} />
       {(level === 'warning' || level === 'danger') && (
-        <Text size="sm" c={level === 'danger' ? 'danger.8' : 'warning.9'} role="status">
+        <Text size="sm" className={level === 'danger' ? classes.danger : classes.warning} role="status">
           {t(level)}
         </Text>
       )}
