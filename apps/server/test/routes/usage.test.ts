@@ -26,13 +26,9 @@ describe('/api/usage, /api/workspace/plan and /api/workspace', () => {
 
   const getUsage = (who?: SignedIn) =>
     t.app.inject({ method: 'GET', url: '/api/usage', headers: who?.authorization ?? {} });
-  const setPlan = (who: SignedIn | undefined, payload: unknown) =>
-    t.app.inject({
-      method: 'PATCH',
-      url: '/api/workspace/plan',
-      headers: who?.authorization ?? {},
-      payload: payload as object,
-    });
+  const patch = (url: string) => (who: SignedIn | undefined, payload: unknown) =>
+    t.app.inject({ method: 'PATCH', url, headers: who?.authorization ?? {}, payload: payload as object });
+  const setPlan = patch('/api/workspace/plan');
   async function sandboxOf(who: SignedIn): Promise<string> {
     const list = await t.app.inject({ method: 'GET', url: '/api/networks', headers: who.authorization });
     return list.json<{ networks: Array<{ id: string }> }>().networks[0]!.id;
@@ -114,13 +110,7 @@ describe('/api/usage, /api/workspace/plan and /api/workspace', () => {
   });
 
   describe('PATCH /api/workspace', () => {
-    const update = (who: SignedIn | undefined, payload: unknown) =>
-      t.app.inject({
-        method: 'PATCH',
-        url: '/api/workspace',
-        headers: who?.authorization ?? {},
-        payload: payload as object,
-      });
+    const update = patch('/api/workspace');
     const auditOf = (workspaceId: string) =>
       queryRows<{ user_id: string; action: string; details: unknown }>(
         t.app.database.db,

@@ -1,5 +1,4 @@
 import type { ContactEntry } from '@switchboard/contract';
-import { vi } from 'vitest';
 
 let serial = 0;
 
@@ -23,28 +22,5 @@ export function aContact(change: Partial<ContactEntry> = {}): ContactEntry {
   };
 }
 
-export interface SentRequest {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-/** The API as a function of the request; every request is recorded in the returned list. */
-export function stubFetch(respond: (request: SentRequest) => { status: number; body?: unknown }): SentRequest[] {
-  const sent: SentRequest[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const request = {
-        method: init.method ?? 'GET',
-        url,
-        // JSON bodies as values; a FormData (an upload) as it was sent.
-        body: typeof init.body === 'string' ? JSON.parse(init.body) : (init.body ?? undefined),
-      };
-      sent.push(request);
-      const { status, body } = respond(request);
-      return new Response(body === undefined ? null : JSON.stringify(body), { status });
-    }),
-  );
-  return sent;
-}
+// The shared fetch stub, where this feature's tests have always found it.
+export { stubFetch, type SentRequest } from '../../../test/stub-fetch';

@@ -4,6 +4,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { Usage } from '@switchboard/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n/i18n';
+import { stubFetch } from '../../../test/stub-fetch';
 import { usageKey } from '../api/use-usage';
 import { UsageBar } from './usage-bar';
 
@@ -16,31 +17,6 @@ const usage: Usage = {
   periodEnd: '2026-04-01T00:00:00.000Z',
   timeZone: 'UTC',
 };
-
-interface Sent {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-/** fetch answered by `respond`; every request kept in order. */
-function stubFetch(respond: (request: Sent) => { status: number; body?: unknown }): Sent[] {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const request = {
-        method: init.method ?? 'GET',
-        url,
-        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-      };
-      sent.push(request);
-      const { status, body } = respond(request);
-      return new Response(body === undefined ? null : JSON.stringify(body), { status });
-    }),
-  );
-  return sent;
-}
 
 function renderBar() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
