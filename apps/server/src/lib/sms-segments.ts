@@ -16,15 +16,31 @@ for (const char of GSM_BASIC) GSM_WIDTH[char.charCodeAt(0)] = 1;
 for (const char of GSM_EXTENSION) GSM_WIDTH[char.charCodeAt(0)] = 2;
 
 /**
+ * Characters that may share a grapheme with a neighbour (marks, joiners, format characters,
+ * surrogates, Hangul jamo, a CR before its LF, and the few letters the library's grapheme tables
+ * treat as marks). A UCS-2 text without them is one grapheme per code unit, so its parts are
+ * plain arithmetic. A unit test checks every other BMP character against the library.
+ */
+const MAY_JOIN =
+  /[\p{M}\p{Cf}\p{Cs}\u{10000}-\u{10FFFF}\r\u0D4E\u0E33\u0EB3\u1CF2\u1CF3\uFF9E\uFF9F\u1100-\u11FF\uA960-\uA97F\uD7B0-\uD7FF]/u;
+
+/** True when every UTF-16 code unit of `text` is a grapheme of its own. */
+export const isOneUnitPerGrapheme = (text: string): boolean => !MAY_JOIN.test(text);
+
+/**
  * The common cases without the library's grapheme splitting (which costs ~0.2 ms a text, 20 s
  * for a 100,000-recipient campaign): GSM-7 texts, split greedily at 153 septets without cutting
- * an extension character or a CR LF, and one-part UCS-2 texts. Undefined: ask the library.
+ * an extension character or a CR LF, and UCS-2 texts of one code unit per grapheme (70 units
+ * alone, 67 a part). Undefined: ask the library.
  */
 function countQuickly(body: string): SegmentCount | undefined {
   let septets = 0;
   for (let i = 0; i < body.length; i++) {
     const width = GSM_WIDTH[body.charCodeAt(i)]!;
-    if (width === 0) return body.length <= 70 ? { encoding: 'UCS-2', segments: 1 } : undefined;
+    if (width === 0) {
+      if (body.length <= 70) return { encoding: 'UCS-2', segments: 1 };
+      return isOneUnitPerGrapheme(body) ? { encoding: 'UCS-2', segments: Math.ceil(body.length / 67) } : undefined;
+    }
     septets += width;
   }
   if (septets <= 160) return { encoding: 'GSM-7', segments: 1 };

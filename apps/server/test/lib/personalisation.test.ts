@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseTemplate, personalise, templateVariables } from '@switchboard/contract';
-import { countSegments, splitSegments } from '../../src/lib/sms-segments.js';
+import { SegmentedMessage } from 'sms-segments-calculator';
+import { countSegments, isOneUnitPerGrapheme, splitSegments } from '../../src/lib/sms-segments.js';
 
 describe('parseTemplate', () => {
   it('splits a text into literal pieces and variables, in order', () => {
@@ -121,6 +122,28 @@ describe('segments after personalisation (worst case per recipient)', () => {
     expect(countSegments('ł'.repeat(135))).toEqual({ encoding: 'UCS-2', segments: 3 });
     expect(countSegments('😀'.repeat(35))).toEqual({ encoding: 'UCS-2', segments: 1 });
     expect(countSegments('😀'.repeat(36))).toEqual({ encoding: 'UCS-2', segments: 2 });
+  });
+
+  it('counts long UCS-2 texts as the library splits them, for every BMP character that stands alone', () => {
+    // Each character twice and before a letter: a mark, joiner or prepended sign would share a
+    // grapheme with a neighbour, and the library would count (and split) differently.
+    const alone: string[] = [];
+    for (let unit = 0; unit < 0x10000; unit++) {
+      const char = String.fromCharCode(unit);
+      if (isOneUnitPerGrapheme(char)) alone.push(`${char}${char}a`);
+    }
+    expect(alone.length).toBeGreaterThan(60_000);
+    for (let from = 0; from < alone.length; from += 500) {
+      const text = `ł${alone.slice(from, from + 500).join('')}`;
+      const library = new SegmentedMessage(text, 'auto');
+      expect(library.numberOfCharacters, `from ${from}`).toBe(text.length);
+      expect(countSegments(text), `from ${from}`).toEqual({ encoding: 'UCS-2', segments: library.segmentsCount });
+    }
+    // Texts the quick count leaves to the library: a combining accent, an emoji, CR LF.
+    for (const text of [`${'ł'.repeat(80)}e\u0301`, `${'ł'.repeat(80)}😀`, `${'ł'.repeat(80)}\r\n`]) {
+      expect(isOneUnitPerGrapheme(text)).toBe(false);
+      expect(countSegments(text).segments).toBe(new SegmentedMessage(text, 'auto').segmentsCount);
+    }
   });
 
   it('finds the worst case where one name turns the whole text into UCS-2', () => {
