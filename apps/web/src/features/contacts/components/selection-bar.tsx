@@ -1,6 +1,5 @@
-import { Button, Group, Menu, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import {
-  IconChevronDown,
   IconDownload,
   IconListCheck,
   IconListDetails,
@@ -11,6 +10,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { useContactsText } from '../contacts-text';
+import { BulkMenu } from './bulk-menu';
 import classes from './selection-bar.module.css';
 
 export type BulkKind = 'tag' | 'untag' | 'addToList' | 'removeFromList' | 'delete';
@@ -59,48 +59,26 @@ export function SelectionBar(props: SelectionBarProps) {
         )}
       </Group>
       <Group gap="xs" wrap="wrap">
-        <Menu position="bottom-end" shadow="md">
-          <Menu.Target>
-            <Button
-              variant="default"
-              size="xs"
-              disabled={disabled}
-              leftSection={<IconTag size={16} aria-hidden />}
-              rightSection={<IconChevronDown size={14} aria-hidden />}
-            >
-              {t('selection.tags')}
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item leftSection={<IconTag size={16} aria-hidden />} onClick={() => onAction('tag')}>
-              {t('selection.tag')}
-            </Menu.Item>
-            <Menu.Item leftSection={<IconTagOff size={16} aria-hidden />} onClick={() => onAction('untag')}>
-              {t('selection.untag')}
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
-        <Menu position="bottom-end" shadow="md">
-          <Menu.Target>
-            <Button
-              variant="default"
-              size="xs"
-              disabled={disabled}
-              leftSection={<IconListDetails size={16} aria-hidden />}
-              rightSection={<IconChevronDown size={14} aria-hidden />}
-            >
-              {t('selection.lists')}
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item leftSection={<IconListCheck size={16} aria-hidden />} onClick={() => onAction('addToList')}>
-              {t('selection.addToList')}
-            </Menu.Item>
-            <Menu.Item leftSection={<IconPlaylistX size={16} aria-hidden />} onClick={() => onAction('removeFromList')}>
-              {t('selection.removeFromList')}
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <BulkMenu
+          label={t('selection.tags')}
+          icon={IconTag}
+          disabled={disabled}
+          onAction={onAction}
+          items={[
+            { kind: 'tag', label: t('selection.tag'), icon: IconTag },
+            { kind: 'untag', label: t('selection.untag'), icon: IconTagOff },
+          ]}
+        />
+        <BulkMenu
+          label={t('selection.lists')}
+          icon={IconListDetails}
+          disabled={disabled}
+          onAction={onAction}
+          items={[
+            { kind: 'addToList', label: t('selection.addToList'), icon: IconListCheck },
+            { kind: 'removeFromList', label: t('selection.removeFromList'), icon: IconPlaylistX },
+          ]}
+        />
         {onExport && (
           <Button
             variant="default"
