@@ -94,3 +94,19 @@ export async function addMember(
     passwordHash: await hashPassword(TEST_PASSWORD),
   });
 }
+
+/**
+ * Who a route test asks: the admin of a new workspace, an editor of it, and the admin of another
+ * workspace (for isolation), with addresses at `owner@<name>.example`, `editor@<name>.example`
+ * and `owner@other-<name>.example`.
+ */
+export async function adminEditorAndStranger(
+  app: FastifyInstance,
+  name: string,
+): Promise<{ admin: SignedIn; editor: SignedIn; stranger: SignedIn }> {
+  const admin = await register(app, `owner@${name}.example`, 'Owner');
+  await addMember(app, admin.userData.workspaceId, `editor@${name}.example`, 'editor');
+  const editor = await login(app, `editor@${name}.example`);
+  const stranger = await register(app, `owner@other-${name}.example`, 'Stranger');
+  return { admin, editor, stranger };
+}

@@ -5,7 +5,7 @@ import type { ContactImportResponse, ContactImportUploadResponse } from '@switch
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody } from '../helpers/audio-files.js';
 import { expectErrorBody } from '../helpers/expectations.js';
-import { addMember, createTestApp, login, register, type SignedIn, type TestApp } from '../helpers/test-app.js';
+import { adminEditorAndStranger, createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
 const files = async (dir: string): Promise<string[]> =>
   (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name);
@@ -23,10 +23,7 @@ describe('the contact imports API', () => {
   beforeAll(async () => {
     filesDir = await mkdtemp(join(tmpdir(), 'sb-imports-routes-'));
     t = await createTestApp({ FILES_DIR: filesDir });
-    admin = await register(t.app, 'owner@imports.example', 'Owner');
-    await addMember(t.app, admin.userData.workspaceId, 'editor@imports.example', 'editor');
-    editor = await login(t.app, 'editor@imports.example');
-    stranger = await register(t.app, 'owner@other-imports.example');
+    ({ admin, editor, stranger } = await adminEditorAndStranger(t.app, 'imports'));
   });
   afterAll(async () => {
     await t.close();

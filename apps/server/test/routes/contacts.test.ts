@@ -7,7 +7,7 @@ import type {
 } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectErrorBody } from '../helpers/expectations.js';
-import { addMember, createTestApp, login, register, type SignedIn, type TestApp } from '../helpers/test-app.js';
+import { adminEditorAndStranger, createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -25,10 +25,7 @@ describe('the contacts API', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await register(t.app, 'owner@contacts.example', 'Owner');
-    await addMember(t.app, admin.userData.workspaceId, 'editor@contacts.example', 'editor');
-    editor = await login(t.app, 'editor@contacts.example');
-    stranger = await register(t.app, 'owner@other-contacts.example');
+    ({ admin, editor, stranger } = await adminEditorAndStranger(t.app, 'contacts'));
     mine = (await create({ phoneNumber: '+14155550101', name: 'Mine' })).json<ContactResponse>().contact;
     theirs = (await create({ phoneNumber: '+14155550101', name: 'Theirs' }, stranger)).json<ContactResponse>().contact;
     theirList = (await call(stranger, 'POST', '/api/contact-lists', { name: 'Theirs' })).json<{ list: ContactList }>()

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/database.js';
 import { expectErrorBody } from '../helpers/expectations.js';
-import { addMember, createTestApp, login, register, type SignedIn, type TestApp } from '../helpers/test-app.js';
+import { adminEditorAndStranger, createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
 const STARTER_QUOTA = PLANS.starter.monthlySmsQuota!;
 
@@ -17,10 +17,7 @@ describe('/api/usage, /api/workspace/plan and /api/workspace', () => {
   let stranger: SignedIn; // workspace B, its admin
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await register(t.app, 'owner@usage.example', 'Owner');
-    await addMember(t.app, admin.userData.workspaceId, 'editor@usage.example', 'editor');
-    editor = await login(t.app, 'editor@usage.example');
-    stranger = await register(t.app, 'owner@other-usage.example', 'Stranger');
+    ({ admin, editor, stranger } = await adminEditorAndStranger(t.app, 'usage'));
   });
   afterAll(() => t.close());
 

@@ -7,14 +7,14 @@ import {
   type ContactEntry,
   type ContactPageQuery,
   type ContactPageResponse,
-  type CreateContactBody,
 } from '@switchboard/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactsAsAdmin, numbersFrom } from '../helpers/contact-fixtures.js';
 import { servicesWithWorkspace, type TestServices } from '../helpers/test-services.js';
 
-/** A valid US number per i. */
-const numberOf = (i: number) => `+1202555${String(1000 + i).padStart(4, '0')}`;
+/** This file's numbers. */
+const numberOf = numbersFrom(1000);
 
 describe('the contact book: pages, filters and bulk actions', () => {
   let t: TestServices;
@@ -22,7 +22,6 @@ describe('the contact book: pages, filters and bulk actions', () => {
   let userId: string;
   let sandboxId: string;
   let other: { workspaceId: string };
-  let next = 0;
 
   beforeAll(async () => {
     ({ t, workspaceId, userId, sandboxId } = await servicesWithWorkspace('Owner'));
@@ -31,13 +30,7 @@ describe('the contact book: pages, filters and bulk actions', () => {
   });
   afterAll(() => t.close());
 
-  const admin = () => ({ source: 'admin' as const, userId });
-  const create = (body: Partial<CreateContactBody> = {}) =>
-    t.services.contacts.create(
-      workspaceId,
-      CreateContactBodySchema.parse({ phoneNumber: numberOf(next++), ...body }),
-      admin(),
-    );
+  const { admin, create } = contactsAsAdmin(numberOf, () => ({ t, workspaceId, userId }));
   /** GET /api/contacts as the route reads its query string. */
   const page = (query: ContactPageQuery = {}, workspace = workspaceId): Promise<ContactPageResponse> => {
     const { cursor, limit, sort, order, ...filter } = ContactPageQuerySchema.parse(query);

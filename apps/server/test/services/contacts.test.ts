@@ -5,34 +5,28 @@ import {
   CreateContactBodySchema,
   MAX_CUSTOM_FIELDS,
   UpdateContactBodySchema,
-  type CreateContactBody,
   type UpdateContactBody,
 } from '@switchboard/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactsAsAdmin, numbersFrom } from '../helpers/contact-fixtures.js';
 import { servicesWithWorkspace, type TestServices } from '../helpers/test-services.js';
 
-const numberOf = (i: number) => `+1202555${String(2000 + i).padStart(4, '0')}`;
+/** This file's numbers. */
+const numberOf = numbersFrom(2000);
 
 describe('the contact book: contacts, consent, custom fields, lists, export', () => {
   let t: TestServices;
   let workspaceId: string;
   let userId: string;
   let sandboxId: string;
-  let next = 0;
 
   beforeAll(async () => {
     ({ t, workspaceId, userId, sandboxId } = await servicesWithWorkspace('Owner Name'));
   });
   afterAll(() => t.close());
 
-  const admin = () => ({ source: 'admin' as const, userId });
-  const create = (body: Partial<CreateContactBody> = {}) =>
-    t.services.contacts.create(
-      workspaceId,
-      CreateContactBodySchema.parse({ phoneNumber: numberOf(next++), ...body }),
-      admin(),
-    );
+  const { admin, create } = contactsAsAdmin(numberOf, () => ({ t, workspaceId, userId }));
   const update = (id: string, body: UpdateContactBody) =>
     t.services.contacts.update(workspaceId, id, UpdateContactBodySchema.parse(body), admin());
   const setFields = (keys: string[]) =>
