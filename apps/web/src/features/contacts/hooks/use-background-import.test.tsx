@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import '../../../i18n/i18n';
 import { FakeSocket } from '../../../test/fake-socket';
+import { anImport } from '../test/fixtures';
 import { useBackgroundImport } from './use-background-import';
 
 const socket = new FakeSocket();
@@ -13,28 +14,16 @@ const notify = { success: vi.fn(), failure: vi.fn() };
 vi.mock('./use-contacts-notifications', () => ({ useContactsNotifications: () => notify }));
 
 const report = (id: string, change: Partial<ContactImport>): { import: ContactImport } => ({
-  import: {
+  import: anImport({
     id,
     state: 'running',
-    fileName: 'people.csv',
     sizeBytes: 10,
-    delimiter: 'comma',
-    hasBom: false,
-    header: ['phone'],
     totalRows: 3,
     processedRows: 3,
     created: 2,
     updated: 1,
-    skipped: 0,
-    invalid: 0,
-    duplicates: 0,
-    invalidRows: [],
-    error: null,
-    createdAt: '2026-03-10T12:00:00.000Z',
-    startedAt: null,
-    finishedAt: null,
     ...change,
-  },
+  }),
 });
 
 describe('an import left running when its dialog closed', () => {

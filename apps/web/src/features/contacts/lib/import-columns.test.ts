@@ -1,5 +1,6 @@
 import type { ContactImportUploadResponse, ImportColumnTarget } from '@switchboard/contract';
 import { describe, expect, it } from 'vitest';
+import { anImport } from '../test/fixtures';
 import {
   columnProblems,
   initialColumns,
@@ -15,27 +16,7 @@ function anUpload(
   remembered: ImportColumnTarget[] | null = null,
 ): ContactImportUploadResponse {
   return {
-    import: {
-      id: '00000000-0000-4000-8000-000000000001',
-      state: 'uploaded',
-      fileName: 'people.csv',
-      sizeBytes: 100,
-      delimiter: 'comma',
-      hasBom: false,
-      header,
-      totalRows: 1,
-      processedRows: 0,
-      created: 0,
-      updated: 0,
-      skipped: 0,
-      invalid: 0,
-      duplicates: 0,
-      invalidRows: [],
-      error: null,
-      createdAt: '2026-03-10T12:00:00.000Z',
-      startedAt: null,
-      finishedAt: null,
-    },
+    import: anImport({ header }),
     preview: [header.map(() => 'x')],
     suggestedMapping: suggested,
     rememberedMapping: remembered,

@@ -1,32 +1,19 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ContactImport, ContactImportUploadResponse } from '@switchboard/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch, type SentRequest } from '../../test/fixtures';
+import { anImport, stubFetch, type SentRequest } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import ImportModal from './import-modal';
 
 const ID = '00000000-0000-4000-8000-0000000000aa';
-const base: ContactImport = {
+const base: ContactImport = anImport({
   id: ID,
-  state: 'uploaded',
-  fileName: 'people.csv',
   sizeBytes: 120,
   delimiter: 'semicolon',
   hasBom: true,
   header: ['Name', 'Mobile', 'Customer ID'],
   totalRows: 3,
-  processedRows: 0,
-  created: 0,
-  updated: 0,
-  skipped: 0,
-  invalid: 0,
-  duplicates: 0,
-  invalidRows: [],
-  error: null,
-  createdAt: '2026-03-10T12:00:00.000Z',
-  startedAt: null,
-  finishedAt: null,
-};
+});
 const uploaded: ContactImportUploadResponse = {
   import: base,
   preview: [
