@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database.js';
+import { pgArray } from '../../lib/pg-array.js';
 
 /** Who a campaign's audience names (see CampaignAudienceSchema in the contract). */
 export interface AudienceQuery {
@@ -25,9 +26,8 @@ export interface AudienceContact {
   extraHits: number;
 }
 
-const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
-const textArray = (values: string[]) =>
-  sql`${`{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`}::text[]`;
+const uuidArray = (ids: string[]) => pgArray(ids, 'uuid');
+const textArray = (values: string[]) => pgArray(values, 'text');
 
 /**
  * The contacts module's read of a campaign audience: one statement, every reached contact once

@@ -1,13 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database.js';
+import { pgArray } from '../../lib/pg-array.js';
 
-const textArray = (values: string[]) =>
-  values.length
-    ? sql`array[${sql.join(
-        values.map((v) => sql`${v}`),
-        sql`, `,
-      )}]::text[]`
-    : sql`'{}'::text[]`;
+/** One text[] parameter (tags, keys, a header). */
+const textArray = (values: string[]) => pgArray(values, 'text');
 
 /** The workspace's custom field keys (contact_fields), in display order. */
 export function createContactFieldsRepository(db: Db) {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database.js';
 import { camelRow } from '../../lib/camel-row.js';
 import type { contactImports } from '../../db/schema/index.js';
+import { pgArray } from '../../lib/pg-array.js';
 
 export type ContactImportRow = typeof contactImports.$inferSelect;
 
@@ -31,13 +32,8 @@ export interface ImportProgress {
   invalidRows: InvalidImportRow[];
 }
 
-const textArray = (values: string[]) =>
-  values.length
-    ? sql`array[${sql.join(
-        values.map((v) => sql`${v}`),
-        sql`, `,
-      )}]::text[]`
-    : sql`'{}'::text[]`;
+/** One text[] parameter (tags, keys, a header). */
+const textArray = (values: string[]) => pgArray(values, 'text');
 
 const one = async (db: Db, query: ReturnType<typeof sql>) => {
   const [row] = await queryRows<Record<string, unknown>>(db, query);

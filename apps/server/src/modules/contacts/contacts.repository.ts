@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database.js';
 import { contacts } from '../../db/schema/index.js';
 import { camelRow } from '../../lib/camel-row.js';
+import { pgArray } from '../../lib/pg-array.js';
 import type { ConsentEventRow, ContactEntryRow } from './contact-view.js';
 import { upsertContacts, type ContactRow } from './contacts.sql.js';
 
@@ -27,13 +28,8 @@ export interface ContactValues {
 export const ENTRY_COLUMNS = sql`c.*, array(select m.list_id::text from contact_list_members m
   where m.contact_id = c.id order by m.list_id) as list_ids`;
 
-const textArray = (values: string[]) =>
-  values.length
-    ? sql`array[${sql.join(
-        values.map((v) => sql`${v}`),
-        sql`, `,
-      )}]::text[]`
-    : sql`'{}'::text[]`;
+/** One text[] parameter (tags, keys, a header). */
+const textArray = (values: string[]) => pgArray(values, 'text');
 
 function valueSets(values: ContactValues): SQL[] {
   const sets: SQL[] = [];
