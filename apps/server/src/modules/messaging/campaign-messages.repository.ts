@@ -28,6 +28,9 @@ export interface BacklogRow {
   timeZone: string | null;
 }
 
+/** Starts this big refresh the planner's statistics first (see `insert`). */
+const ANALYZE_BEFORE_ROWS = 1_000;
+
 const preview = (body: SQL) => sql`(case when length(${body}) > 120 then left(${body}, 119) || '…' else ${body} end)`;
 const timestamps = (ms: number[]) =>
   pgArray(
@@ -85,6 +88,12 @@ export function createCampaignMessagesRepository(db: Db) {
      * cannot cover them.
      */
     async insert(batch: CampaignBatch, total: number, tx: Db = db): Promise<boolean> {
+      // Fresh statistics first for a big start: the insert's foreign-key checks (a conversation's
+      // contact, a message's conversation) run through plans the session cached; made while those
+      // tables were small (before an import, say) they read the whole table per row, and the start
+      // grew with the square of its recipients (30,000: 49 s instead of 2.8 s). An ANALYZE
+      // invalidates them, and the re-planned checks use the keys.
+      if (batch.contactIds.length >= ANALYZE_BEFORE_ROWS) await tx.execute(sql`analyze contacts, conversations`);
       const [row] = await queryRows<{ period: string | null }>(tx, insertStatement(batch, total));
       return !!row?.period;
     },
