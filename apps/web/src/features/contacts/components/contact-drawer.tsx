@@ -1,4 +1,4 @@
-import { Alert, Button, Divider, Drawer, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Divider, Drawer, Group, Skeleton, Stack, Text } from '@mantine/core';
 import type { ContactEntry } from '@switchboard/contract';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { useDeleteContact } from '../api/use-delete-contact';
 import { useContactsText } from '../contacts-text';
 import { useContactsNotifications } from '../hooks/use-contacts-notifications';
 import { contactLabel } from '../lib/contact-label';
+import { ConfirmDeleteModal } from './confirm-delete-modal';
 import { ConsentSection } from './consent-section';
 import { ContactForm } from './contact-form';
 
@@ -48,7 +49,6 @@ function Meta({ label, value }: { label: string; value: string | null }) {
 /** Asks before deleting; a contact with history is kept, and the server says so (CONTACT_HAS_HISTORY). */
 function DeleteContact({ contact, onDeleted }: { contact: ContactEntry; onDeleted: () => void }) {
   const t = useContactsText();
-  const { t: tCommon } = useTranslation();
   const notify = useContactsNotifications();
   const remove = useDeleteContact();
   const [confirming, setConfirming] = useState(false);
@@ -65,40 +65,27 @@ function DeleteContact({ contact, onDeleted }: { contact: ContactEntry; onDelete
           {t('contact.delete')}
         </Button>
       </Group>
-      <Modal
+      <ConfirmDeleteModal
         opened={confirming}
-        onClose={() => setConfirming(false)}
         title={t('contact.deleteTitle')}
-        closeButtonProps={{ 'aria-label': tCommon('close') }}
-        centered
-      >
-        <Text size="sm">{t('contact.deleteText', { name })}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setConfirming(false)}>
-            {tCommon('cancel')}
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            leftSection={<IconTrash size={16} aria-hidden />}
-            onClick={() =>
-              remove.mutate(contact.id, {
-                onSuccess: () => {
-                  setConfirming(false);
-                  notify.success(t('contact.deleted', { name }));
-                  onDeleted();
-                },
-                onError: (error) => {
-                  setConfirming(false);
-                  notify.failure(error);
-                },
-              })
-            }
-          >
-            {t('contact.delete')}
-          </Button>
-        </Group>
-      </Modal>
+        text={t('contact.deleteText', { name })}
+        confirmLabel={t('contact.delete')}
+        pending={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          remove.mutate(contact.id, {
+            onSuccess: () => {
+              setConfirming(false);
+              notify.success(t('contact.deleted', { name }));
+              onDeleted();
+            },
+            onError: (error) => {
+              setConfirming(false);
+              notify.failure(error);
+            },
+          })
+        }
+      />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { useContactLists } from '../api/use-contact-lists';
 import { useCreateContactList, useDeleteContactList, useRenameContactList } from '../api/use-contact-list-mutations';
 import { useContactsText, type ContactsText } from '../contacts-text';
 import { useContactsNotifications } from '../hooks/use-contacts-notifications';
+import { ConfirmDeleteModal } from './confirm-delete-modal';
 import classes from './lists-modal.module.css';
 
 const NAME_MAX = 100;
@@ -222,37 +223,24 @@ export default function ListsModal({ onClose }: { onClose: () => void }) {
           )}
         </Stack>
       </Modal>
-      <Modal
+      <ConfirmDeleteModal
         opened={deleting !== null}
-        onClose={() => setDeleting(null)}
         title={deleting ? t('lists.deleteTitle', { name: deleting.name }) : ''}
-        closeButtonProps={{ 'aria-label': tCommon('close') }}
-        centered
-      >
-        <Text size="sm">{t('lists.deleteText', { n: (deleting?.memberCount ?? 0).toLocaleString() })}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setDeleting(null)}>
-            {tCommon('cancel')}
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            leftSection={<IconTrash size={16} aria-hidden />}
-            onClick={() =>
-              deleting &&
-              remove.mutate(deleting.id, {
-                onSuccess: () => {
-                  notify.success(t('lists.deleted', { name: deleting.name }));
-                  setDeleting(null);
-                },
-                onError: notify.failure,
-              })
-            }
-          >
-            {t('lists.deleteConfirm')}
-          </Button>
-        </Group>
-      </Modal>
+        text={t('lists.deleteText', { n: (deleting?.memberCount ?? 0).toLocaleString() })}
+        confirmLabel={t('lists.deleteConfirm')}
+        pending={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              notify.success(t('lists.deleted', { name: deleting.name }));
+              setDeleting(null);
+            },
+            onError: notify.failure,
+          })
+        }
+      />
     </>
   );
 }
