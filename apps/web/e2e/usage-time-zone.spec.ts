@@ -21,3 +21,17 @@ test('an admin changes the workspace’s time zone from the usage badge', async 
   await expect(page.getByText('The workspace’s time zone is now Asia/Tokyo.')).toBeVisible();
   await expect(bar.getByTestId('workspace-time-zone')).toContainText('Asia/Tokyo');
 });
+
+test('the usage bar on the campaigns page changes it too, its list not cut off by the card', async ({ page }) => {
+  await signUpFresh(page, 'Zone Keeper');
+  await page.goto('/views/campaigns');
+  const bar = page.getByTestId('usage-bar');
+  await bar.getByRole('button', { name: 'Change the workspace’s time zone (UTC)' }).click();
+  await bar.getByRole('textbox', { name: 'Workspace time zone' }).fill('Berlin');
+  const option = page.getByRole('option', { name: 'Europe/Berlin' });
+  // In a portal: the list is not inside the bar's card.
+  await expect(option).toBeVisible();
+  expect(await bar.getByRole('option').count()).toBe(0);
+  await option.click();
+  await expect(bar.getByTestId('workspace-time-zone')).toContainText('Europe/Berlin');
+});

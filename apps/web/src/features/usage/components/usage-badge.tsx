@@ -40,7 +40,7 @@ export function UsageBadge() {
               {t('planName', { plan: planName(usage.planId) })}
             </Text>
           </div>
-          <UsageBar usage={usage} />
+          <UsageBar usage={usage} inPopover />
         </Stack>
       </Popover.Dropdown>
     </Popover>

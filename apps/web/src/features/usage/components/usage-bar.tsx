@@ -10,6 +10,8 @@ interface UsageBarProps {
   usage: Usage;
   /** Segments about to be added (e.g. a campaign under review), drawn after the used ones. */
   adding?: number;
+  /** Shown in a popover (the navigation's badge): the time zone's list stays inside it. */
+  inPopover?: boolean;
 }
 
 /**
@@ -17,7 +19,7 @@ interface UsageBarProps {
  * 100 %, the counts, and when the month renews in the workspace's time zone, which an admin
  * (the only one who sees usage) may change here. An unlimited plan shows the count only.
  */
-export function UsageBar({ usage, adding = 0 }: UsageBarProps) {
+export function UsageBar({ usage, adding = 0, inPopover = false }: UsageBarProps) {
   const t = useUsageText();
   const { i18n } = useTranslation();
   const number = new Intl.NumberFormat(i18n.language);
@@ -58,7 +60,7 @@ export function UsageBar({ usage, adding = 0 }: UsageBarProps) {
       <Text size="xs" c="dimmed">
         {t('renews', { date: renews })}
       </Text>
-      <WorkspaceTimeZone timeZone={usage.timeZone} />
+      <WorkspaceTimeZone timeZone={usage.timeZone} inPopover={inPopover} />
       {(level === 'warning' || level === 'danger') && (
         <Text size="sm" className={level === 'danger' ? classes.danger : classes.warning} role="status">
           {t(level)}

@@ -9,10 +9,11 @@ import { useUsageText } from '../usage-text';
 
 /**
  * The workspace's time zone under the usage (its months begin there) with "Change": a searchable
- * list of the browser's IANA zones that saves the one picked (PATCH /api/workspace). Its list
- * stays inside the page (no portal), so a popover holding it stays open while one picks.
+ * list of the browser's IANA zones that saves the one picked (PATCH /api/workspace). Inside a
+ * popover its list stays in the popover (`inPopover`: a list in a portal would be a click outside
+ * that closes it); elsewhere it opens in a portal, so no card's edge cuts it off.
  */
-export function WorkspaceTimeZone({ timeZone }: { timeZone: string }) {
+export function WorkspaceTimeZone({ timeZone, inPopover = false }: { timeZone: string; inPopover?: boolean }) {
   const t = useUsageText();
   const notify = useFeatureNotifications(t('timeZone.failed'));
   const update = useUpdateWorkspace();
@@ -43,7 +44,7 @@ export function WorkspaceTimeZone({ timeZone }: { timeZone: string }) {
         maxDropdownHeight={200}
         onChange={choose}
         onDropdownClose={() => setEditing(false)}
-        comboboxProps={{ withinPortal: false }}
+        comboboxProps={{ withinPortal: !inPopover }}
         data-testid="workspace-time-zone-select"
       />
     );
