@@ -12,7 +12,8 @@ const TICK_MS = 1_000;
  * Once a second: scheduled campaigns whose time came are started (the start's transaction on the
  * locked row, state still `scheduled`: exactly once across instances), a sending campaign with
  * nothing left to send is completed, a cancelled one's leftovers are cancelled, the gate learns
- * every campaign's state, and `campaign.progress` goes out for campaigns whose counts changed.
+ * every campaign's state, and `campaign.progress` goes out for campaigns whose counts changed
+ * (also for 10 minutes after one completed: its delivery reports and replies still arrive).
  */
 export function createCampaignTicker(ctx: CampaignContext, launch: CampaignLaunch, log: FastifyBaseLogger) {
   const { deps, repo } = ctx;

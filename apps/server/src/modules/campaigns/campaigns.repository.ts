@@ -109,13 +109,15 @@ export function createCampaignsRepository(db: Db) {
         .limit(20);
     },
 
-    /** Across workspaces (the ticker and the gate): campaigns that send or may still have claims out. */
+    /** Across workspaces (the ticker and the gate): campaigns that send, may still have claims out, or just finished. */
     async active(): Promise<CampaignRow[]> {
       return db
         .select()
         .from(campaigns)
         .where(
-          sql`${campaigns.state} in ('sending', 'paused') or (${campaigns.state} = 'cancelled'
+          // Finished ones for 10 minutes more: a cancel's leftovers, and delivery reports, replies
+          // and opt-outs that keep moving a completed campaign's counts after its last send.
+          sql`${campaigns.state} in ('sending', 'paused') or (${campaigns.state} in ('cancelled', 'completed')
             and ${campaigns.finishedAt} > now() - interval '10 minutes')`,
         );
     },
