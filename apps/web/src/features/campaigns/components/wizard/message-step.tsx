@@ -52,7 +52,6 @@ export function MessageStep({ draft, campaignId, fields, review }: MessageStepPr
           value={body}
           onChange={(event) => draft.change({ body: event.currentTarget.value })}
           placeholder={t('messageStep.placeholder')}
-          dir="auto"
           autosize
           minRows={5}
           maxRows={14}
