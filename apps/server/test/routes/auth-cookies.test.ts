@@ -76,6 +76,20 @@ describe('refresh cookie flags (http PUBLIC_URL)', () => {
     expect(refreshSetCookie(refreshed)).toMatch(/;\s*Max-Age=3600(;|$)/);
   });
 
+  it('is cleared by a refresh that fails with it, but a refresh sent without one sets no cookie', async () => {
+    const failed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh-token',
+      headers: { cookie: 'sb_refresh=not-a-session' },
+    });
+    expect(failed.statusCode).toBe(401);
+    expect(failed.cookies.find((c) => c.name === 'sb_refresh')?.value).toBe('');
+    // A signed-out tab's refresh must not expire the cookie another tab has just been given.
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/auth/refresh-token' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.headers['set-cookie']).toBeUndefined();
+  });
+
   it('is set on register too, with the same flags', async () => {
     const response = await t.app.inject({
       method: 'POST',

@@ -55,12 +55,15 @@ export const sessionsRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (a
       },
     },
     async (request, reply) => {
+      const cookie = readRefreshCookie(request);
       try {
-        const session = await auth.refresh(readRefreshCookie(request));
+        const session = await auth.refresh(cookie);
         setSessionCookie(reply, session, options);
         return { accessToken: session.accessToken };
       } catch (error) {
-        clearRefreshCookie(reply, options.secureCookies);
+        // Only a cookie that was sent is cleared: a signed-out tab's refresh answered after another
+        // tab signed in would otherwise wipe that new session's cookie.
+        if (cookie) clearRefreshCookie(reply, options.secureCookies);
         throw error;
       }
     },
