@@ -1,5 +1,4 @@
 import type { AutoReplyRule } from '@switchboard/contract';
-import { vi } from 'vitest';
 
 let sequence = 0;
 const uuid = () => `00000000-0000-4000-9000-${String(++sequence).padStart(12, '0')}`;
@@ -32,30 +31,4 @@ export function rulesNamed(...names: string[]): AutoReplyRule[] {
   return names.map((name, index) => aRule({ name, priority: index + 1 }));
 }
 
-export interface SentRequest {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-/**
- * Stubs `fetch` (undo with vi.unstubAllGlobals): each request is answered by `respond` (status
- * and JSON body) and kept in the returned list, in order.
- */
-export function stubFetch(respond: (request: SentRequest) => { status: number; body?: unknown }): SentRequest[] {
-  const sent: SentRequest[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const request = {
-        method: init.method ?? 'GET',
-        url,
-        body: init.body ? JSON.parse(String(init.body)) : undefined,
-      };
-      sent.push(request);
-      const { status, body } = respond(request);
-      return new Response(body === undefined ? null : JSON.stringify(body), { status });
-    }),
-  );
-  return sent;
-}
+export { stubFetch, type SentRequest } from '../../../test/stub-fetch';

@@ -1,5 +1,4 @@
 import type { Campaign, CampaignCounts, CampaignReview } from '@switchboard/contract';
-import { vi } from 'vitest';
 
 export const NO_COUNTS: CampaignCounts = {
   recipients: 0,
@@ -54,27 +53,4 @@ export function aReview(change: Partial<CampaignReview> = {}): CampaignReview {
   };
 }
 
-export interface SentRequest {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-/** The API as a function of the request; every request is recorded in the returned list. */
-export function stubFetch(respond: (request: SentRequest) => { status: number; body?: unknown }): SentRequest[] {
-  const sent: SentRequest[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const request = {
-        method: init.method ?? 'GET',
-        url,
-        body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
-      };
-      sent.push(request);
-      const { status, body } = respond(request);
-      return new Response(body === undefined ? null : JSON.stringify(body), { status });
-    }),
-  );
-  return sent;
-}
+export { stubFetch, type SentRequest } from '../../../test/stub-fetch';
