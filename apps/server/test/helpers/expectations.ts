@@ -34,3 +34,17 @@ export function expectNoSecrets(response: {
   }
   expect(response.cookies.some((c) => c.name === 'sb_refresh' && !c.httpOnly)).toBe(false);
 }
+
+/** Polls a condition every 50 ms until it holds (generously: the machine is busy); throws naming `what`. */
+export async function eventually(
+  condition: () => Promise<boolean> | boolean,
+  what: string,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`timed out waiting until ${what}`);
+}

@@ -2,20 +2,10 @@ import type { Campaign, CampaignRecipient, CampaignReview, ContactList, Network,
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/database.js';
-import { expectErrorBody } from '../helpers/expectations.js';
+import { expectErrorBody, eventually } from '../helpers/expectations.js';
 import { createTestApp, register, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-/** Polls an async condition (generously: the machine is busy). */
-async function eventually(condition: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting until ${what}`);
-}
 
 // The state machine through the routes against the running sandbox network: quota refusal,
 // pause (no claims), resume, cancel (quota given back), retry failed, a schedule started once,

@@ -1,19 +1,9 @@
 import type { Campaign, CampaignRecipient, CampaignReview, ContactList, Network } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectErrorBody } from '../helpers/expectations.js';
+import { expectErrorBody, eventually } from '../helpers/expectations.js';
 import { addMember, createTestApp, login, register, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** Polls an async condition (generously: the machine is busy). */
-async function eventually(condition: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting until ${what}`);
-}
 
 describe('the campaigns API', () => {
   let t: TestApp;

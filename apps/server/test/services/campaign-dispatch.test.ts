@@ -2,16 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/database.js';
 import { createTestServices, type TestServices } from '../helpers/test-services.js';
-
-/** Polls an async condition (generously: the machine is busy). */
-async function eventually(condition: () => Promise<boolean> | boolean, what: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting until ${what}`);
-}
+import { eventually } from '../helpers/expectations.js';
 
 /** The most submits in any one-second window (each submit opens a window). */
 function busiestSecond(times: number[]): number {
