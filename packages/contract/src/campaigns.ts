@@ -249,7 +249,7 @@ export const CampaignRecipientSchema = z.object({
     .object({ body: z.string(), at: z.iso.datetime() })
     .nullable()
     .describe('The first message the recipient wrote back after it.'),
-  conversationId: z.uuid(),
+  conversationId: z.uuid().nullable().describe('The thread, once the message left the queue.'),
 });
 export type CampaignRecipient = z.infer<typeof CampaignRecipientSchema>;
 export const CampaignRecipientsResponseSchema = z.object({

@@ -37,7 +37,10 @@ export type Contact = z.infer<typeof ContactSchema>;
 export const MessageSchema = z.object({
   id: z.uuid(),
   networkId: z.uuid(),
-  conversationId: z.uuid(),
+  conversationId: z
+    .uuid()
+    .nullable()
+    .describe('Its thread. Null while a campaign’s message waits in the queue: it joins the thread when it is sent.'),
   contactId: z.uuid(),
   direction: MessageDirection,
   body: z.string(),

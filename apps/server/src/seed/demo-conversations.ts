@@ -69,7 +69,9 @@ export async function seedDemoConversations(
         { name: thread.name, tags: thread.tags },
         { source: 'import' },
       );
-    if (thread.reply) await conversations.reply(sandbox.workspaceId, message.conversationId, thread.reply);
-    if (thread.read) await conversations.setUnread(sandbox.workspaceId, message.conversationId, false);
+    // A received text is always in its thread (only queued campaign messages wait for one).
+    const conversationId = message.conversationId!;
+    if (thread.reply) await conversations.reply(sandbox.workspaceId, conversationId, thread.reply);
+    if (thread.read) await conversations.setUnread(sandbox.workspaceId, conversationId, false);
   }
 }

@@ -107,11 +107,32 @@ describe('a campaign’s life through the API', () => {
     const before = await read(campaign.id);
     expect(before.counts.queued).toBeGreaterThanOrEqual(1);
     expect(before.counts.queued + before.counts.sent + before.counts.delivered).toBe(6);
+    // A message still in the queue is in no thread yet, and made none for its contact.
+    const waiting = await recipients(campaign.id, '&state=queued');
+    expect(waiting.length).toBe(before.counts.queued);
+    expect(waiting.every((r) => r.conversationId === null)).toBe(true);
+    const threadsOfWaiting = await queryRows<{ n: number }>(
+      t.app.database.db,
+      sql`select count(*)::int as n from conversations
+        where contact_id in (select contact_id from messages where campaign_id = ${campaign.id} and state = 'queued')`,
+    );
+    expect(threadsOfWaiting[0]!.n).toBe(0);
 
     await act(campaign.id, 'resume');
     await eventually(async () => (await read(campaign.id)).state === 'completed', 'the campaign completed');
     const sent = await recipients(campaign.id);
     expect(sent.every((r) => ['sent', 'delivered'].includes(r.state))).toBe(true);
+    // Sent, each joined its contact's thread, which shows it as its newest message.
+    for (const recipient of sent) {
+      expect(recipient.conversationId).not.toBeNull();
+      const thread = await call('GET', `/api/conversations/${recipient.conversationId}/messages`);
+      expect(thread.statusCode, thread.body).toBe(200);
+      expect(thread.json<{ messages: { id: string }[] }>().messages.map((m) => m.id)).toContain(recipient.messageId);
+      const { conversation } = (await call('GET', `/api/conversations/${recipient.conversationId}`)).json<{
+        conversation: { lastMessagePreview: string; contact: { id: string } };
+      }>();
+      expect(conversation).toMatchObject({ lastMessagePreview: recipient.body, contact: { id: recipient.contactId } });
+    }
     // Sending moved each recipient's "last message" in the contact book (the start did not).
     for (const recipient of sent) {
       const contact = (await call('GET', `/api/contacts/${recipient.contactId}`)).json<{
@@ -136,7 +157,10 @@ describe('a campaign’s life through the API', () => {
     expect(counts.cancelled).toBeGreaterThanOrEqual(1);
     expect(counts.cancelled + counts.sent + counts.delivered).toBe(5);
     expect((await usage()).used - before).toBe(counts.segments);
-    expect((await recipients(campaign.id, '&state=cancelled')).length).toBe(counts.cancelled);
+    const cancelledOnes = await recipients(campaign.id, '&state=cancelled');
+    expect(cancelledOnes.length).toBe(counts.cancelled);
+    // Never sent, never in a thread.
+    expect(cancelledOnes.every((r) => r.conversationId === null)).toBe(true);
   });
 
   it('retries failed messages: back to the queue, booked again, sent', async () => {

@@ -36,7 +36,7 @@ describe('the message pipeline through the sandbox network', () => {
     expect(duplicate).toBe(false);
     const message = await getMessage(messageId);
     expect(message).toMatchObject({ direction: 'in', state: 'received', encoding: 'UCS-2', segments: 1, origin: null });
-    const [conversation] = await t.db.select().from(conversations).where(eq(conversations.id, message.conversationId));
+    const [conversation] = await t.db.select().from(conversations).where(eq(conversations.id, message.conversationId!));
     expect(conversation).toMatchObject({ unreadCount: 1, lastMessagePreview: 'Hello there 👋', networkId: sandboxId });
     const [contact] = await t.db.select().from(contacts).where(eq(contacts.id, message.contactId));
     expect(contact!.phoneNumber).toBe(PHONE);
@@ -56,7 +56,7 @@ describe('the message pipeline through the sandbox network', () => {
     const [conversation] = await t.db
       .select()
       .from(conversations)
-      .where(eq(conversations.id, stored[0]!.conversationId));
+      .where(eq(conversations.id, stored[0]!.conversationId!));
     expect(conversation!.unreadCount).toBe(1);
   });
 

@@ -186,7 +186,7 @@ describe('networks: settings, secrets and editing', () => {
     const { conversationId } = await t.services.messaging.get(workspaceId, messageId);
     await networks().remove(workspaceId, network.id);
     await expect(t.services.messaging.get(workspaceId, messageId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(t.services.conversations.get(workspaceId, conversationId)).rejects.toMatchObject({
+    await expect(t.services.conversations.get(workspaceId, conversationId!)).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
     expect(t.events.of(workspaceId, 'network.deleted')).toContainEqual({ id: network.id });

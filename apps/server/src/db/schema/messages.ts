@@ -71,9 +71,13 @@ export const messages = pgTable(
      */
     workspaceId: uuid('workspace_id').notNull(),
     networkId: uuid('network_id').notNull(),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    /**
+     * Its thread. Null only while a campaign's message waits in the queue: a start queues 100,000
+     * without creating 100,000 threads (half its time), and the message joins its thread when it
+     * leaves the queue (the `messages_join_thread` trigger, migration 0010), so a thread shows
+     * what was sent, when it was sent.
+     */
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'cascade' }),
     contactId: uuid('contact_id').notNull(),
     direction: messageDirection('direction').notNull(),
     body: text('body').notNull(),
@@ -111,9 +115,14 @@ export const messages = pgTable(
   },
   (t) => [
     // A provider retrying the same inbound message never duplicates it; DLRs find outbound ones.
-    uniqueIndex('messages_provider_id_idx').on(t.networkId, t.direction, t.providerMessageId),
-    // A thread, newest first, cursor on (created_at, id).
-    index('messages_conversation_idx').on(t.conversationId, t.createdAt.desc(), t.id.desc()),
+    // Only rows with an id (a queued message has none, and a campaign queues 100,000 at once).
+    uniqueIndex('messages_provider_id_idx')
+      .on(t.networkId, t.direction, t.providerMessageId)
+      .where(sql`${t.providerMessageId} is not null`),
+    // A thread, newest first, cursor on (created_at, id); queued campaign messages are in none yet.
+    index('messages_conversation_idx')
+      .on(t.conversationId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.conversationId} is not null`),
     // The dispatcher's queue: only unfinished outbound messages outside campaigns are in this index.
     index('messages_dispatch_idx')
       .on(t.networkId, t.createdAt, t.id)

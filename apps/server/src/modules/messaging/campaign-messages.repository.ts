@@ -28,10 +28,6 @@ export interface BacklogRow {
   timeZone: string | null;
 }
 
-/** Starts this big refresh the planner's statistics first (see `insert`). */
-const ANALYZE_BEFORE_ROWS = 1_000;
-
-const preview = (body: SQL) => sql`(case when length(${body}) > 120 then left(${body}, 119) || '…' else ${body} end)`;
 const timestamps = (ms: number[]) =>
   pgArray(
     ms.map((t) => new Date(t).toISOString()),
@@ -40,9 +36,10 @@ const timestamps = (ms: number[]) =>
 
 /**
  * One statement for a whole start: the quota booked once (nothing else happens when it does not
- * fit), the rows unnested, their conversations upserted, the messages queued with their due
- * times and in their order (created_at a microsecond apart). The contacts' "last message" time is
- * left alone: updating 100,000 contacts (trigram and jsonb indexes) would cost more than the rest.
+ * fit), the messages queued from the unnested rows with their due times and in their order
+ * (created_at a microsecond apart). No threads yet: each message joins its contact's thread when
+ * it leaves the queue (migration 0010's trigger), and the contact's "last message" time moves
+ * when it is sent.
  */
 function insertStatement(batch: CampaignBatch, total: number): SQL {
   return sql`
@@ -55,21 +52,13 @@ function insertStatement(batch: CampaignBatch, total: number): SQL {
             ${pgArray(batch.segments, 'int')}, ${timestamps(batch.dues)})
             with ordinality as r(contact_id, network_id, body, encoding, segments, due, ord)
           where exists (select 1 from u)
-        ), v as (
-          insert into conversations (workspace_id, network_id, contact_id, last_message_at, last_message_preview)
-          select ${batch.workspaceId}, r.network_id, r.contact_id, now(), ${preview(sql`r.body`)} from r
-          on conflict (network_id, contact_id) do update set
-            has_sms = true,
-            last_message_at = greatest(conversations.last_message_at, excluded.last_message_at),
-            last_message_preview = excluded.last_message_preview
-          returning id, network_id, contact_id
         ), m as (
-          insert into messages (workspace_id, network_id, conversation_id, contact_id, direction, body, encoding,
+          insert into messages (workspace_id, network_id, contact_id, direction, body, encoding,
             segments, usage_period, state, origin, campaign_id, next_attempt_at, created_at, updated_at)
-          select ${batch.workspaceId}, r.network_id, v.id, r.contact_id, 'out', r.body, r.encoding, r.segments,
+          select ${batch.workspaceId}, r.network_id, r.contact_id, 'out', r.body, r.encoding, r.segments,
             u.period_start, 'queued', 'campaign', ${batch.campaignId}, r.due,
             now() + make_interval(secs => r.ord / 1000000.0), now()
-          from r join v on v.network_id = r.network_id and v.contact_id = r.contact_id cross join u
+          from r cross join u
           returning 1
         )
         select (select period_start from u)::text as period, (select count(*) from m) as inserted`;
@@ -77,8 +66,7 @@ function insertStatement(batch: CampaignBatch, total: number): SQL {
 
 /**
  * Campaign messages, set-based: a start queues 100,000 in one statement (unnest arrays: the
- * conversations upserted, the contacts' last message time, the messages, and the quota booked once
- * for all of them, all or nothing). By campaign id: the campaigns service names only its
+ * messages, and the quota booked once for all of them, all or nothing). By campaign id: the campaigns service names only its
  * workspace's campaigns, and every function takes the workspace too.
  */
 export function createCampaignMessagesRepository(db: Db) {
@@ -88,12 +76,6 @@ export function createCampaignMessagesRepository(db: Db) {
      * cannot cover them.
      */
     async insert(batch: CampaignBatch, total: number, tx: Db = db): Promise<boolean> {
-      // Fresh statistics first for a big start: the insert's foreign-key checks (a conversation's
-      // contact, a message's conversation) run through plans the session cached; made while those
-      // tables were small (before an import, say) they read the whole table per row, and the start
-      // grew with the square of its recipients (30,000: 49 s instead of 2.8 s). An ANALYZE
-      // invalidates them, and the re-planned checks use the keys.
-      if (batch.contactIds.length >= ANALYZE_BEFORE_ROWS) await tx.execute(sql`analyze contacts, conversations`);
       const [row] = await queryRows<{ period: string | null }>(tx, insertStatement(batch, total));
       return !!row?.period;
     },

@@ -28,7 +28,7 @@ export interface RecipientRow {
   optedOutAt: string | Date | null;
   replyBody: string | null;
   replyAt: string | Date | null;
-  conversationId: string;
+  conversationId: string | null;
 }
 
 // A message the recipient wrote back after the campaign's, in the same thread.
@@ -99,7 +99,7 @@ export function createCampaignRecipientsRepository(db: Db) {
         optedOutAt: row.opted_out_at as string | null,
         replyBody: row.reply_body as string | null,
         replyAt: row.reply_at as string | null,
-        conversationId: row.conversation_id as string,
+        conversationId: row.conversation_id as string | null,
       })),
       nextCursor: more && last ? encodeCursor({ at: last.cursor_at as string, id: last.id as string }) : null,
     };

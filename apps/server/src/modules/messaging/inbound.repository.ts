@@ -117,7 +117,7 @@ export async function insertInboundBatch(tx: Db, items: NewInbound[]): Promise<S
         ),
         sql`, `,
       )}
-    on conflict (network_id, direction, provider_message_id) do nothing
+    on conflict (network_id, direction, provider_message_id) where provider_message_id is not null do nothing
     returning *`,
   )) {
     const message = camelRow<MessageRow>(row);

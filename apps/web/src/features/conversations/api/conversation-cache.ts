@@ -33,6 +33,8 @@ export function storeContact(queryClient: QueryClient, contact: Contact) {
 
 /** A new or changed message in its thread, when that thread is cached. */
 export function storeMessage(queryClient: QueryClient, message: Message) {
+  // A campaign's message still in the queue is in no thread yet.
+  if (!message.conversationId) return;
   queryClient.setQueryData<ThreadPages>(conversationKeys.thread(message.conversationId), (data) =>
     upsertThreadMessage(data, message),
   );

@@ -49,11 +49,12 @@ export function useInboxEvents({ openId, onInbound }: InboxEventOptions) {
       'message.created': ({ message }) => {
         storeMessage(queryClient, message);
         // Only with a thread open: without one, the list on screen shows the new message itself.
-        if (message.direction !== 'in' || !openId || message.conversationId === openId || !onInbound) return;
-        const listed = findListedConversation(queryClient, message.conversationId);
+        const { conversationId } = message;
+        if (message.direction !== 'in' || !openId || !conversationId || conversationId === openId || !onInbound) return;
+        const listed = findListedConversation(queryClient, conversationId);
         if (listed) onInbound(listed, message);
         else
-          void fetchConversation(message.conversationId).then(
+          void fetchConversation(conversationId).then(
             (conversation) => onInbound(conversation, message),
             () => {},
           );

@@ -27,16 +27,23 @@ function RecipientRow({ recipient, rowIndex }: { recipient: CampaignRecipient; r
   return (
     <Table.Tr aria-rowindex={rowIndex} style={{ height: ROW_HEIGHT }} data-testid="recipient-row">
       <Table.Td>
-        <Anchor
-          component={Link}
-          to={`/views/conversations?conversation=${recipient.conversationId}`}
-          size="sm"
-          fw={500}
-          aria-label={t('recipients.openThread', { who })}
-          className={classes.truncate}
-        >
-          {recipient.name ?? <span dir="ltr">{recipient.phoneNumber}</span>}
-        </Anchor>
+        {/* A message still in the queue has no thread to open yet. */}
+        {recipient.conversationId ? (
+          <Anchor
+            component={Link}
+            to={`/views/conversations?conversation=${recipient.conversationId}`}
+            size="sm"
+            fw={500}
+            aria-label={t('recipients.openThread', { who })}
+            className={classes.truncate}
+          >
+            {recipient.name ?? <span dir="ltr">{recipient.phoneNumber}</span>}
+          </Anchor>
+        ) : (
+          <Text size="sm" fw={500} className={classes.truncate}>
+            {recipient.name ?? <span dir="ltr">{recipient.phoneNumber}</span>}
+          </Text>
+        )}
         {recipient.name && (
           <Text size="xs" c="dimmed" className={classes.truncate}>
             <span dir="ltr">{recipient.phoneNumber}</span>
