@@ -216,7 +216,7 @@ export function createServices(deps: ServicesDeps): Composition {
       connectionTests,
       messaging,
       voice,
-      conversations: createConversationsService({ messaging, voice, events }),
+      conversations: createConversationsService({ messaging, voice, campaigns, events }),
       compliance,
       autoReply,
       campaigns,

@@ -51,8 +51,17 @@ export type ConversationResponse = z.infer<typeof ConversationResponseSchema>;
 /** GET /api/conversations/:id/messages: newest first; `cursor` pages go back in time. */
 export const ThreadQuerySchema = z.object({ cursor: cursor.optional(), limit });
 export type ThreadQuery = z.input<typeof ThreadQuerySchema>;
+/** A campaign as a thread names it (the inbox may show which campaign sent a message). */
+export const ThreadCampaignSchema = z.object({
+  id: z.uuid(),
+  name: z.string().describe('The campaign’s name.'),
+});
+export type ThreadCampaign = z.infer<typeof ThreadCampaignSchema>;
 export const ThreadResponseSchema = z.object({
   messages: z.array(MessageSchema).describe('Newest first.'),
+  campaigns: z
+    .array(ThreadCampaignSchema)
+    .describe('The campaigns that sent messages of this page (by their `campaignId`), each once.'),
   nextCursor: z.string().nullable().describe('Older messages: pass as `cursor`; null when none are left.'),
 });
 export type ThreadResponse = z.infer<typeof ThreadResponseSchema>;

@@ -9,7 +9,7 @@ import type {
   ThreadResponse,
 } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectErrorBody } from '../helpers/expectations.js';
+import { eventually, expectErrorBody } from '../helpers/expectations.js';
 import { addMember, createTestApp, login, register, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
 /** A US test number for contact `i` (distinct per i, all valid). */
@@ -114,6 +114,39 @@ describe('the SMS inbox API', () => {
         `/api/conversations/${thread.id}/messages?limit=2&cursor=${first.nextCursor}`,
       );
       expect(rest).toMatchObject({ messages: [{ body: 'message 0' }], nextCursor: null });
+    });
+
+    it('names the campaigns that sent messages of the page', async () => {
+      const call = (method: 'POST', url: string, payload: object) =>
+        t.app.inject({ method, url, headers: admin.authorization, payload });
+      const contact = await call('POST', '/api/contacts', { phoneNumber: numberOf(400), tags: ['spring'] });
+      expect(contact.statusCode, contact.body).toBe(201);
+      const created = await call('POST', '/api/campaigns', {
+        name: 'Spring sale',
+        networkIds: [sandboxId],
+        audience: { tags: ['spring'] },
+        body: 'Hi {name|there}, 20% off this week.',
+        ratePerSecond: 10,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const campaignId = created.json<{ campaign: { id: string } }>().campaign.id;
+      const started = await t.app.inject({
+        method: 'POST',
+        url: `/api/campaigns/${campaignId}/start`,
+        headers: admin.authorization,
+      });
+      expect(started.statusCode, started.body).toBe(200);
+      await inbound(numberOf(400), 'Is it on shoes too?');
+
+      let page: ThreadResponse | undefined;
+      await eventually(async () => {
+        const found = (await list(`?q=${encodeURIComponent('Is it on shoes')}`)).conversations[0];
+        page = found && (await get<ThreadResponse>(admin, `/api/conversations/${found.id}/messages`));
+        return page?.messages.some((m) => m.campaignId === campaignId) ?? false;
+      }, 'the campaign’s message is in the thread');
+      expect(page!.campaigns).toEqual([{ id: campaignId, name: 'Spring sale' }]);
+      // A page without campaign messages names none.
+      expect((await get<ThreadResponse>(admin, `/api/conversations/${thread.id}/messages`)).campaigns).toEqual([]);
     });
 
     it('answers a read-state change with the thread, and the badge counts', async () => {

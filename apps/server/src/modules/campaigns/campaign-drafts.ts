@@ -54,6 +54,10 @@ export function createCampaignDrafts(ctx: CampaignContext) {
       return ctx.view(row);
     },
 
+    /** Campaigns by id as other modules name them (the inbox's thread); unknown ids are left out. */
+    names: (workspaceId: string, ids: string[]): Promise<Array<{ id: string; name: string }>> =>
+      repo.names(workspaceId, [...new Set(ids)]),
+
     async page(
       workspaceId: string,
       state: CampaignState | undefined,

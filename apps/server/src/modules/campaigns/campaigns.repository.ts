@@ -1,4 +1,4 @@
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { CampaignState } from '@switchboard/contract';
 import type { Db } from '../../db/database.js';
 import { campaigns } from '../../db/schema/index.js';
@@ -70,6 +70,15 @@ export function createCampaignsRepository(db: Db) {
         rows: kept.map((r) => r.row),
         nextCursor: more && last ? encodeCursor({ at: last.cursorAt as string, id: last.row.id }) : null,
       };
+    },
+
+    /** The names of the workspace's campaigns among `ids` (others are left out). */
+    async names(workspaceId: string, ids: string[]): Promise<Array<Pick<CampaignRow, 'id' | 'name'>>> {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: campaigns.id, name: campaigns.name })
+        .from(campaigns)
+        .where(and(eq(campaigns.workspaceId, workspaceId), inArray(campaigns.id, ids)));
     },
 
     async update(workspaceId: string, id: string, values: CampaignValues, tx: Db = db): Promise<CampaignRow> {

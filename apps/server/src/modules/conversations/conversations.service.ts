@@ -10,6 +10,7 @@ import type { EventPublisher } from '../../realtime/publisher.js';
 import type { ConversationFilters, ConversationWithContact } from '../messaging/messaging.service.js';
 import { toConversation, toMessage } from '../messaging/message-rows.js';
 import type { MessagingService } from '../messaging/messaging.service.js';
+import type { CampaignsService } from '../campaigns/campaigns.service.js';
 import type { VoiceService } from '../voice/voice.service.js';
 
 export type { ConversationFilters } from '../messaging/messaging.service.js';
@@ -18,6 +19,8 @@ export interface ConversationsDeps {
   /** Threads and messages are messaging's (its `inbox` reads them). */
   messaging: Pick<MessagingService, 'inbox' | 'queue'>;
   voice: Pick<VoiceService, 'unlistenedCount'>;
+  /** The names of the campaigns that sent a thread's messages (campaigns are the campaigns module's). */
+  campaigns: Pick<CampaignsService, 'names'>;
   events: EventPublisher;
 }
 
@@ -56,7 +59,11 @@ export function createConversationsService(deps: ConversationsDeps) {
       const page = await inbox.threadMessages(workspaceId, id, cursor, limit);
       // Nothing found: an empty thread of this workspace, or not one of its threads at all.
       if (page.rows.length === 0) await find(workspaceId, id);
-      return { messages: page.rows.map(toMessage), nextCursor: page.nextCursor };
+      const messages = page.rows.map(toMessage);
+      const campaignIds = messages.flatMap((message) => (message.campaignId ? [message.campaignId] : []));
+      // A second read only for pages with campaign messages; message events stay without names.
+      const campaigns = campaignIds.length ? await deps.campaigns.names(workspaceId, campaignIds) : [];
+      return { messages, campaigns, nextCursor: page.nextCursor };
     },
 
     async setUnread(workspaceId: string, id: string, unread: boolean): Promise<Conversation> {

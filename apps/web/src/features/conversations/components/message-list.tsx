@@ -1,6 +1,7 @@
 import { Button, Skeleton, Stack, Text } from '@mantine/core';
 import { observeElementRect, useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useThreadCampaignNames } from '../api/use-thread-campaign-names';
 import { useThreadMessages } from '../api/use-thread-messages';
 import { useConversationsText } from '../conversations-text';
 import { chronological } from '../lib/inbox-cache';
@@ -42,6 +43,7 @@ export function MessageList({ conversationId, label }: MessageListProps) {
   const t = useConversationsText();
   const thread = useThreadMessages(conversationId);
   const messages = useMemo(() => chronological(thread.data), [thread.data]);
+  const campaignNames = useThreadCampaignNames(conversationId, thread.data, messages);
   const scrollRef = useRef<HTMLDivElement>(null);
 
   // The project does not use the React Compiler; the virtualizer re-renders on scroll itself.
@@ -136,7 +138,10 @@ export function MessageList({ conversationId, label }: MessageListProps) {
               className={classes.row}
               style={{ transform: `translateY(${item.start}px)` }}
             >
-              <MessageRow message={message} />
+              <MessageRow
+                message={message}
+                campaignName={message.campaignId ? campaignNames.get(message.campaignId) : undefined}
+              />
             </div>
           );
         })}

@@ -6,11 +6,11 @@ import '../../../i18n/i18n';
 import { aMessage } from '../../../test/network-fixtures';
 import { MessageRow } from './message-row';
 
-function renderRow(message: ReturnType<typeof aMessage>) {
+function renderRow(message: ReturnType<typeof aMessage>, campaignName?: string) {
   return render(
     <MemoryRouter>
       <MantineProvider>
-        <MessageRow message={message} />
+        <MessageRow message={message} campaignName={campaignName} />
       </MantineProvider>
     </MemoryRouter>,
   );
@@ -22,6 +22,14 @@ describe('MessageRow', () => {
     renderRow(aMessage({ origin: 'campaign', campaignId, body: 'Hi Ada, spring sale!' }));
     const link = await screen.findByRole('link', { name: 'Campaign' });
     expect(link.getAttribute('href')).toBe(`/views/campaigns/${campaignId}`);
+  });
+
+  it('names the campaign in its badge, kept whole in a sentence of either direction', async () => {
+    const campaignId = '00000000-0000-4000-8000-0000000000c1';
+    renderRow(aMessage({ origin: 'campaign', campaignId }), 'Spring sale!');
+    const link = await screen.findByRole('link', { name: 'Campaign: \u2068Spring sale!\u2069' });
+    expect(link.getAttribute('href')).toBe(`/views/campaigns/${campaignId}`);
+    expect(link.getAttribute('title')).toBe('Spring sale!');
   });
 
   it('shows other origins as a plain label', async () => {

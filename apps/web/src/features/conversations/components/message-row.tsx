@@ -4,6 +4,7 @@ import { memo } from 'react';
 import { Link } from 'react-router';
 import { MessageStateIcon } from '../../../components/message-state-icon';
 import { formatDateTime } from '../../../lib/format';
+import { isolateText } from '../../../lib/isolate';
 import { useConversationsText } from '../conversations-text';
 import classes from './thread.module.css';
 
@@ -34,8 +35,14 @@ function StateMark({ message }: { message: Message }) {
   );
 }
 
+interface MessageRowProps {
+  message: Message;
+  /** The name of the campaign that sent it, once known (the badge says "Campaign" until then). */
+  campaignName?: string;
+}
+
 /** One message as a bubble: the contact's on the start side, the workspace's on the end side. */
-export const MessageRow = memo(function MessageRow({ message }: { message: Message }) {
+export const MessageRow = memo(function MessageRow({ message, campaignName }: MessageRowProps) {
   const t = useConversationsText();
   const outbound = message.direction === 'out';
   return (
@@ -52,8 +59,9 @@ export const MessageRow = memo(function MessageRow({ message }: { message: Messa
             to={`/views/campaigns/${message.campaignId}`}
             className={classes.campaign}
             data-testid="message-campaign"
+            title={campaignName}
           >
-            {t('origins.campaign')}
+            {campaignName ? t('origins.campaignNamed', { name: isolateText(campaignName) }) : t('origins.campaign')}
           </Badge>
         ) : (
           message.origin && (

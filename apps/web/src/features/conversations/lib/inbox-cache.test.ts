@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { aContact, aConversation, aMessage, at, listPages, threadPages } from '../test/fixtures';
 import {
+  campaignNames,
   chronological,
   mergeNewestPage,
   patchContactInList,
@@ -8,6 +9,7 @@ import {
   replacePendingMessage,
   upsertConversation,
   upsertThreadMessage,
+  withCampaigns,
 } from './inbox-cache';
 
 const ids = (data: { pages: Array<{ conversations: Array<{ id: string }> }> } | undefined) =>
@@ -157,13 +159,41 @@ describe('mergeNewestPage', () => {
 
   it('adds what came in while disconnected', () => {
     const missed = aMessage({ createdAt: at(3) });
-    const merged = mergeNewestPage(threadPages([held, null]), { messages: [missed, held[0]!], nextCursor: 'c' });
+    const spring = { id: '00000000-0000-4000-8000-0000000000c1', name: 'Spring sale' };
+    const merged = mergeNewestPage(threadPages([held, null]), {
+      messages: [missed, held[0]!],
+      campaigns: [spring],
+      nextCursor: 'c',
+    });
     expect(messageIds(merged ?? undefined)).toEqual([[missed.id, held[0]!.id, held[1]!.id]]);
+    expect(campaignNames(merged ?? undefined)).toEqual(new Map([[spring.id, spring.name]]));
   });
 
   it('asks for a refetch when more than a page was missed', () => {
     const missed = [aMessage({ createdAt: at(9) }), aMessage({ createdAt: at(8) })];
-    expect(mergeNewestPage(threadPages([held, null]), { messages: missed, nextCursor: 'c' })).toBeNull();
+    expect(mergeNewestPage(threadPages([held, null]), { messages: missed, campaigns: [], nextCursor: 'c' })).toBeNull();
+  });
+});
+
+describe('campaign names', () => {
+  const spring = { id: '00000000-0000-4000-8000-0000000000c1', name: 'Spring sale' };
+  const autumn = { id: '00000000-0000-4000-8000-0000000000c2', name: 'Autumn sale' };
+
+  it('reads the names every page gives', () => {
+    const data = threadPages([[], 'c1'], [[], null]);
+    data.pages[1] = { ...data.pages[1]!, campaigns: [autumn] };
+    expect(campaignNames(withCampaigns(data, [spring]))).toEqual(
+      new Map([
+        [spring.id, spring.name],
+        [autumn.id, autumn.name],
+      ]),
+    );
+  });
+
+  it('keeps the same object when every name is known', () => {
+    const data = withCampaigns(threadPages([[], null]), [spring]);
+    expect(withCampaigns(data, [spring])).toBe(data);
+    expect(withCampaigns(data, [])).toBe(data);
   });
 });
 

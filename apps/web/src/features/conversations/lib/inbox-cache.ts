@@ -5,6 +5,7 @@ import type {
   ConversationListQuery,
   ConversationListResponse,
   Message,
+  ThreadCampaign,
   ThreadResponse,
 } from '@switchboard/contract';
 import { matchesListQuery } from './conversation-filters';
@@ -165,7 +166,7 @@ export function mergeNewestPage(data: ThreadPages | undefined, newest: ThreadRes
   const reachesHeld =
     held.size === 0 || newest.messages.some((item) => held.has(item.id)) || newest.nextCursor === null;
   if (!reachesHeld) return null;
-  let next: ThreadPages | undefined = data;
+  let next: ThreadPages | undefined = withCampaigns(data, newest.campaigns);
   // Oldest first, so each newer one lands above it.
   for (const message of [...newest.messages].reverse()) next = upsertThreadMessage(next, message);
   return next;
@@ -180,4 +181,23 @@ export function chronological(data: ThreadPages | undefined): Message[] {
     for (let i = page.length - 1; i >= 0; i -= 1) messages.push(page[i]!);
   }
   return messages;
+}
+
+/** The names of the campaigns the thread's pages name, by id. */
+export function campaignNames(data: ThreadPages | undefined): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const page of data?.pages ?? []) for (const campaign of page.campaigns) names.set(campaign.id, campaign.name);
+  return names;
+}
+
+/** Campaigns named by a later answer (a message that came by socket has only the id) join the first page. */
+export function withCampaigns(data: ThreadPages | undefined, campaigns: ThreadCampaign[]): ThreadPages | undefined {
+  const first = data?.pages[0];
+  if (!data || !first) return data;
+  const known = campaignNames(data);
+  const added = campaigns.filter((campaign) => known.get(campaign.id) !== campaign.name);
+  if (added.length === 0) return data;
+  const ids = new Set(added.map((campaign) => campaign.id));
+  const kept = first.campaigns.filter((campaign) => !ids.has(campaign.id));
+  return { ...data, pages: [{ ...first, campaigns: [...kept, ...added] }, ...data.pages.slice(1)] };
 }

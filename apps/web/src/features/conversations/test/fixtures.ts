@@ -60,7 +60,7 @@ export function listPages(...pages: Array<[Conversation[], string | null]>): Inf
 
 export function threadPages(...pages: Array<[Message[], string | null]>): InfiniteData<ThreadResponse> {
   return {
-    pages: pages.map(([messages, nextCursor]) => ({ messages, nextCursor })),
+    pages: pages.map(([messages, nextCursor]) => ({ messages, campaigns: [], nextCursor })),
     pageParams: pages.map((_, i) => (i === 0 ? undefined : `c${i}`)),
   };
 }

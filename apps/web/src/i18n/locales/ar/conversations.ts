@@ -70,6 +70,7 @@ export const conversations: Translation<typeof en> = {
     reply: 'رد',
     'auto-reply': 'رد تلقائي',
     campaign: 'حملة',
+    campaignNamed: 'حملة: {{name}}',
     api: 'API',
     test: 'اختبار',
   },

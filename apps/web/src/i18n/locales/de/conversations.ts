@@ -71,6 +71,7 @@ export const conversations: Translation<typeof en> = {
     reply: 'Antwort',
     'auto-reply': 'Auto-Antwort',
     campaign: 'Kampagne',
+    campaignNamed: 'Kampagne: {{name}}',
     api: 'API',
     test: 'Test',
   },

@@ -72,6 +72,8 @@ export const conversations = {
     reply: 'Reply',
     'auto-reply': 'Auto-reply',
     campaign: 'Campaign',
+    /** The campaign that sent it, by name. */
+    campaignNamed: 'Campaign: {{name}}',
     api: 'API',
     test: 'Test',
   },

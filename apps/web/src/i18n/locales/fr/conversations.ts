@@ -71,6 +71,7 @@ export const conversations: Translation<typeof en> = {
     reply: 'Réponse',
     'auto-reply': 'Réponse auto',
     campaign: 'Campagne',
+    campaignNamed: 'Campagne : {{name}}',
     api: 'API',
     test: 'Test',
   },
