@@ -1,5 +1,6 @@
 import type {
   AutoReplyRuleList,
+  Campaign,
   ConversationListResponse,
   RecordingUrlResponse,
   ThreadResponse,
@@ -54,16 +55,20 @@ describe('the demo inbox (DEMO_SEED)', () => {
     const get = <T>(url: string) =>
       t.app.inject({ method: 'GET', url, headers: admin.authorization }).then((r) => r.json<T>());
     const { conversations } = await get<ConversationListResponse>('/api/conversations');
-    // Newest activity first: the STOP confirmation and the reply went out at the start.
-    expect(conversations.map((c) => c.contact.phoneNumber)).toEqual([
+    // Newest activity first: Jonas's reply to the campaign, the campaign's two other threads (sent
+    // at its rate, sometimes in one claim: their order may tie), the STOP confirmation and the
+    // reply that went out at the start.
+    const numbers = conversations.map((c) => c.contact.phoneNumber);
+    expect([numbers[0], new Set(numbers.slice(1, 3)), ...numbers.slice(3)]).toEqual([
+      '+4930123456',
+      new Set(['+971501234567', '+33612345678']),
       '+16175550148',
       '+14155550123',
-      '+971501234567',
-      '+33612345678',
-      '+4930123456',
     ]);
-    const [stop, maria, sara, french] = conversations;
+    const byNumber = (number: string) => conversations.find((c) => c.contact.phoneNumber === number);
+    const [stop, maria, sara, french] = ['+16175550148', '+14155550123', '+971501234567', '+33612345678'].map(byNumber);
     expect(sara!.contact.name).toBe('سارة');
+    // Its two texts; the campaign's message is the workspace's own.
     expect(french!.unreadCount).toBe(2);
     expect(maria).toMatchObject({ unreadCount: 0, contact: { name: 'Maria Lopez', tags: ['supplier', 'invoice'] } });
     expect(stop!.contact.optedOutAt).not.toBeNull();
@@ -77,6 +82,34 @@ describe('the demo inbox (DEMO_SEED)', () => {
       ['out', 'reply'],
       ['in', null],
     ]);
+  });
+
+  it('holds a completed campaign to the customers, delivered, with one reply in its thread', async () => {
+    const get = <T>(url: string) =>
+      t.app.inject({ method: 'GET', url, headers: admin.authorization }).then((r) => r.json<T>());
+    const { campaigns } = await get<{ campaigns: Campaign[] }>('/api/campaigns');
+    expect(campaigns).toHaveLength(1);
+    const campaign = campaigns[0]!;
+    expect(campaign).toMatchObject({
+      name: 'Spring sale',
+      state: 'completed',
+      body: expect.stringContaining('{name|there}') as string,
+      createdBy: { name: 'Demo Admin' },
+      // The STOP sender was left out.
+      exclusions: { optedOut: 1 },
+      counts: { recipients: 3, queued: 0, sending: 0, failed: 0, replied: 1 },
+    });
+    expect(campaign.counts.sent + campaign.counts.delivered).toBe(3);
+
+    const { conversations } = await get<ConversationListResponse>('/api/conversations');
+    const jonas = conversations.find((c) => c.contact.phoneNumber === '+4930123456')!;
+    const thread = await get<ThreadResponse>(`/api/conversations/${jonas.id}/messages`);
+    expect(thread.messages.map((m) => [m.direction, m.campaignId, m.body.split(',')[0]])).toEqual([
+      ['in', null, 'Gilt das auch im Laden am Samstag?'],
+      ['out', campaign.id, 'Hi Jonas Weber'],
+      ['in', null, 'Haben Sie am Samstag geöffnet?'],
+    ]);
+    expect(thread.campaigns).toEqual([{ id: campaign.id, name: 'Spring sale' }]);
   });
 
   it('holds auto-reply rules that answer the sandbox phone, the after-hours one switched off', async () => {
