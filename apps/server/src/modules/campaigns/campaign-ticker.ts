@@ -7,18 +7,27 @@ import { toCounts } from './campaign-view.js';
 import type { CampaignRow } from './campaigns.repository.js';
 
 const TICK_MS = 1_000;
+/**
+ * A paused campaign sends nothing: its counts move only with late delivery reports, replies and
+ * opt-outs, so it is counted again this often rather than every tick (its two count queries read
+ * its messages; a pause of a 100,000-message campaign may last hours).
+ */
+export const PAUSED_RECOUNT_MS = 5_000;
 
 /**
  * Once a second: scheduled campaigns whose time came are started (the start's transaction on the
  * locked row, state still `scheduled`: exactly once across instances), a sending campaign with
  * nothing left to send is completed, a cancelled one's leftovers are cancelled, the gate learns
  * every campaign's state, and `campaign.progress` goes out for campaigns whose counts changed
- * (also for 10 minutes after one completed: its delivery reports and replies still arrive).
+ * (also for 10 minutes after one completed: its delivery reports and replies still arrive; a
+ * paused one is counted every PAUSED_RECOUNT_MS).
  */
 export function createCampaignTicker(ctx: CampaignContext, launch: CampaignLaunch, log: FastifyBaseLogger) {
   const { deps, repo } = ctx;
   const messages = deps.messaging.campaignMessages;
   const lastCounts = new Map<string, string>();
+  /** When each paused campaign was last counted (a campaign that just paused is counted at once). */
+  const pausedCountedAt = new Map<string, number>();
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
 
@@ -79,6 +88,11 @@ export function createCampaignTicker(ctx: CampaignContext, launch: CampaignLaunc
         await messages.cancelUnsent(campaign.workspaceId, campaign.id);
         continue;
       }
+      if (campaign.state === 'paused') {
+        const counted = pausedCountedAt.get(campaign.id);
+        if (counted !== undefined && Date.now() - counted < PAUSED_RECOUNT_MS) continue;
+        pausedCountedAt.set(campaign.id, Date.now());
+      } else pausedCountedAt.delete(campaign.id);
       const byState = (await messages.countsByState(campaign.workspaceId, [campaign.id])).get(campaign.id);
       const responses = await messages.responses(
         campaign.workspaceId,
@@ -91,6 +105,7 @@ export function createCampaignTicker(ctx: CampaignContext, launch: CampaignLaunc
       else await progress(campaign, counts);
     }
     for (const id of lastCounts.keys()) if (!seen.has(id)) lastCounts.delete(id);
+    for (const id of pausedCountedAt.keys()) if (!seen.has(id)) pausedCountedAt.delete(id);
   }
 
   return {
