@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MessageRow } from '../modules/messaging/message-rows.js';
 import type { ClaimedMessage, OutboundQueue } from '../modules/messaging/outbound-queue.js';
 import { ChannelError, type ChannelAdapter, type NetworkRuntime } from './channel.js';
-import { createCampaignPacers, createPacer } from './pacer.js';
+import { createCampaignPacers, createPacer, takeTogether } from './pacer.js';
 
 /** Sends after which a transient failure becomes `failed`. */
 export const MAX_ATTEMPTS = 5;
@@ -127,10 +127,18 @@ export function startNetworkDispatcher(network: NetworkRuntime, adapter: Channel
       for (const [index, message] of batch.entries()) {
         try {
           stopping.signal.throwIfAborted();
-          await pacer.take(message.segments, stopping.signal);
-          // The campaign's pacer last: its message leaves the moment it is let through, so the
-          // campaign's rate holds exactly in every second (the network's keeps its 5 % margin).
-          await campaignPacers.take(message.campaignId, message.campaignRate, stopping.signal);
+          // A campaign's message waits for a moment both its campaign's pacer and the network's
+          // have room, and leaves then.
+          const campaignPacer = campaignPacers.of(message.campaignId, message.campaignRate);
+          await takeTogether(
+            campaignPacer
+              ? [
+                  [pacer, message.segments],
+                  [campaignPacer, 1],
+                ]
+              : [[pacer, message.segments]],
+            stopping.signal,
+          );
         } catch {
           // Stopped while waiting for a slot: what was claimed but not sent goes back to the queue.
           await deps.queue.releaseClaims([...held, ...batch.slice(index).map((m) => m.id)]);

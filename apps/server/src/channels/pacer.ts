@@ -31,47 +31,68 @@ export function createPacer(perSecond: number) {
     }
   }
 
-  return {
-    /** Waits for room for `parts` SMS parts; rejects with an AbortError when `signal` fires. */
-    async take(parts: number, signal?: AbortSignal): Promise<void> {
+  const pacer = {
+    /** How many milliseconds until `parts` SMS parts fit (0: they fit now). */
+    waitMs(parts: number, now: number): number {
+      if (nextSlot - now >= 1) return nextSlot - now;
+      forgetOlderThan(now);
+      if (inWindow + Math.min(parts, limit) <= limit) return 0;
+      // Room appears when the oldest parts of the window turn a second old.
+      return Math.max(1, log[head]![0] + WINDOW_MS - now);
+    },
+    /** Counts `parts` as let through at `now` (after `waitMs` said they fit). */
+    commit(parts: number, now: number): void {
       const needed = Math.min(parts, limit);
-      for (;;) {
-        const now = performance.now();
-        if (nextSlot - now >= 1) {
-          await sleep(nextSlot - now, undefined, { signal });
-          continue;
-        }
-        forgetOlderThan(now);
-        if (inWindow + needed <= limit) {
-          log.push([now, needed]);
-          inWindow += needed;
-          nextSlot = Math.max(now, nextSlot) + needed * spacingMs;
-          return;
-        }
-        // Room appears when the oldest parts of the window turn a second old.
-        await sleep(Math.max(1, log[head]![0] + WINDOW_MS - now), undefined, { signal });
-      }
+      log.push([now, needed]);
+      inWindow += needed;
+      nextSlot = Math.max(now, nextSlot) + needed * spacingMs;
+    },
+    /** Waits for room for `parts` SMS parts; rejects with an AbortError when `signal` fires. */
+    take(parts: number, signal?: AbortSignal): Promise<void> {
+      return takeTogether([[pacer, parts]], signal);
     },
   };
+  return pacer;
+}
+
+export type Pacer = ReturnType<typeof createPacer>;
+
+/**
+ * Waits until every pacer has room at one and the same moment, then counts the parts in each at
+ * that moment: the message leaves then, so none of their windows is passed. (Waiting on one and
+ * then the other let the first one's slot age while the second held the message back, and the
+ * first's window could take one message too many.)
+ */
+export async function takeTogether(wanted: Array<[Pacer, number]>, signal?: AbortSignal): Promise<void> {
+  for (;;) {
+    signal?.throwIfAborted();
+    const now = performance.now();
+    const waitMs = Math.max(...wanted.map(([pacer, parts]) => pacer.waitMs(parts, now)));
+    if (waitMs < 1) {
+      for (const [pacer, parts] of wanted) pacer.commit(parts, now);
+      return;
+    }
+    await sleep(waitMs, undefined, { signal });
+  }
 }
 
 /**
  * One pacer per campaign (messages a second: the network's share of the campaign's rate), made
- * on first use and again when the share changes; a campaign's messages wait for its pacer before
- * the network's, so neither rate is passed in any second.
+ * on first use and again when the share changes; a campaign's message is let through when both
+ * its pacer and the network's have room (`takeTogether`), so neither rate is passed in any second.
  */
 export function createCampaignPacers() {
-  const pacers = new Map<string, { rate: number; pacer: ReturnType<typeof createPacer> }>();
+  const pacers = new Map<string, { rate: number; pacer: Pacer }>();
   return {
-    /** Waits for the campaign's next slot; a message outside any campaign does not wait. */
-    async take(campaignId: string | null, rate: number | null, signal?: AbortSignal): Promise<void> {
-      if (!campaignId || !rate) return;
+    /** The campaign's pacer; null for a message outside any campaign. */
+    of(campaignId: string | null, rate: number | null): Pacer | null {
+      if (!campaignId || !rate) return null;
       let entry = pacers.get(campaignId);
       if (!entry || entry.rate !== rate) {
         entry = { rate, pacer: createPacer(rate) };
         pacers.set(campaignId, entry);
       }
-      await entry.pacer.take(1, signal);
+      return entry.pacer;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPacer } from '../../src/channels/pacer.js';
+import { createCampaignPacers, createPacer, takeTogether } from '../../src/channels/pacer.js';
 
 describe('pacer', () => {
   it('never lets more parts through in a second than the limit', async () => {
@@ -39,5 +39,38 @@ describe('pacer', () => {
     const waiting = pacer.take(1, abort.signal);
     abort.abort();
     await expect(waiting).rejects.toThrow(/abort/i);
+  });
+
+  it('lets a message through only when the network and its campaign both have room, so neither limit is passed', async () => {
+    // The dispatcher's loop: a network of 2 parts/s, a campaign at 1/s on it, then other traffic.
+    // Taken one after the other, the second campaign message held the network's slot at ~0.53 s
+    // while its campaign kept it until ~1.05 s; the next message took the network's following
+    // slot at ~1.05 s too: three departures in one second on a network of two.
+    const network = createPacer(2);
+    const campaign = createCampaignPacers().of('campaign-1', 1)!;
+    const departures: Array<{ at: number; campaign: boolean }> = [];
+    for (const inCampaign of [true, true, false, false]) {
+      await takeTogether(
+        inCampaign
+          ? [
+              [network, 1],
+              [campaign, 1],
+            ]
+          : [[network, 1]],
+      );
+      departures.push({ at: performance.now(), campaign: inCampaign });
+    }
+    const mostInASecond = (which: typeof departures) =>
+      Math.max(...which.map(({ at }) => which.filter((d) => d.at >= at && d.at < at + 1_000).length));
+    expect(mostInASecond(departures)).toBeLessThanOrEqual(2);
+    expect(mostInASecond(departures.filter((d) => d.campaign))).toBe(1);
+  });
+
+  it('has no campaign pacer for a message outside campaigns, and a new one when the rate changes', () => {
+    const pacers = createCampaignPacers();
+    expect(pacers.of(null, null)).toBeNull();
+    const first = pacers.of('c', 5);
+    expect(pacers.of('c', 5)).toBe(first);
+    expect(pacers.of('c', 6)).not.toBe(first);
   });
 });
