@@ -11,6 +11,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { FileStorage } from '../../lib/file-storage.js';
 import type { EventPublisher } from '../../realtime/publisher.js';
 import { createContactImportBatchRepository } from './contact-import-batch.repository.js';
+import { checkingKeysOncePerBatch } from './contact-import-key-checks.js';
 import { createUnstartedUploadSweep } from './contact-import-sweep.js';
 import { runImport, type ImportJobOptions } from './contact-import-job.js';
 import {
@@ -136,7 +137,7 @@ async function readUpload(
  */
 export function createContactImports(deps: ContactImportsDeps) {
   const imports = createContactImportsRepository(deps.db);
-  const writeBatch = createContactImportBatchRepository();
+  const writeBatch = checkingKeysOncePerBatch(createContactImportBatchRepository());
   const running = new Map<string, { abort: AbortController; done: Promise<void> }>();
   const lastPublished = new Map<string, number>();
 
