@@ -9,7 +9,7 @@ const BOM = '\uFEFF';
 async function read(text: string | Buffer) {
   const { sample, hasBom } = await checkText(bytes(text));
   const delimiter = detectDelimiter(sample);
-  return { hasBom, delimiter, ...(await summarise(bytes(text), delimiter)) };
+  return { hasBom, delimiter, ...(await summarise(() => bytes(text), delimiter)) };
 }
 
 const refusal = (promise: Promise<unknown>) =>
@@ -53,6 +53,15 @@ describe('reading an uploaded CSV', () => {
   it('accepts short rows and empty trailing cells, refuses rows wider than the header', async () => {
     expect((await read('phone,name,city\n+14155550123\n+14155550124,Bo,,,\n')).totalRows).toBe(2);
     await refusal(read('phone,name\n+14155550123,Ada,extra\n'));
+  });
+
+  it('says the line of a row wider than the header, after blank lines and quoted newlines', async () => {
+    await expect(
+      read('phone,name\n\n+14155550123,"Ada\nLovelace"\n+14155550124,Bo\n+14155550125,Cy,extra\n'),
+    ).rejects.toMatchObject({
+      message: 'Line 6 has 3 cells but the header has 2.',
+      details: { importProblem: 'ragged', line: 6 },
+    });
   });
 
   it('refuses binary, non-UTF-8, empty and header-only files', async () => {

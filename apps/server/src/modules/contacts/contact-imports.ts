@@ -102,7 +102,7 @@ async function readUpload(
     const open = (): Promise<Readable> => deps.storage.open(file.fileKey);
     const { sample, hasBom } = await checkText(await open());
     const delimiter = detectDelimiter(sample);
-    const { header, preview, totalRows } = await summarise(await open(), delimiter);
+    const { header, preview, totalRows } = await summarise(open, delimiter);
     const keys = await deps.fields.keys(workspaceId);
     const suggestedMapping = guessMapping(header, preview, keys);
     if (!suggestedMapping)
