@@ -656,10 +656,11 @@ async function seedContacts(db: Db, plan: ContactBookPlan): Promise<NonNullable<
     sql`, `,
   )}]`;
   const i = sql`g.i`;
-  const members = lists.map(
-    (list, k) => sql`, m${sql.raw(String(k))} as (insert into contact_list_members (list_id, contact_id)
-      select ${list.id}::uuid, c.id from c where abs(hashtext(c.id::text) % 100) < ${num(list.percent)})`,
-  );
+  const members = lists.map((list, k) => {
+    const name = sql.raw(`m${k}`);
+    return sql`, ${name} as (insert into contact_list_members (list_id, contact_id, contact_created_at)
+      select ${list.id}::uuid, c.id, c.created_at from c where abs(hashtext(c.id::text) % 100) < ${num(list.percent)})`;
+  });
   try {
     for (let from = 1; from <= N; from += plan.batchSize) {
       const to = Math.min(N, from + plan.batchSize - 1);
@@ -678,7 +679,7 @@ async function seedContacts(db: Db, plan: ContactBookPlan): Promise<NonNullable<
               g.at, g.at
             from (select i, date_trunc('second', now()) - ${hash(sql`i`, 30, 730 * 24 * 60)} * interval '1 minute' as at
               from generate_series(${num(from)}::bigint, ${num(to)}::bigint) i) g
-            returning id
+            returning id, created_at
           )${sql.join(members, sql``)}
           select count(*) from c`,
       );

@@ -54,8 +54,8 @@ describe('dispatching a campaign', () => {
       select ${workspaceId}, '+336' || (10000000 + g)::text, 'P' || g
       from generate_series(${contacts + 1}::int, ${contacts + size}::int) g`);
     contacts += size;
-    await t.db.execute(sql`insert into contact_list_members (list_id, contact_id)
-      select ${list.id}, id from contacts where workspace_id = ${workspaceId}
+    await t.db.execute(sql`insert into contact_list_members (list_id, contact_id, contact_created_at)
+      select ${list.id}, id, created_at from contacts where workspace_id = ${workspaceId}
         and id not in (select contact_id from contact_list_members)`);
     return t.services.campaigns.create(workspaceId, userId, {
       name: 'Rate',

@@ -21,8 +21,8 @@ describe('a completed campaign’s progress', () => {
     const list = await t.services.contacts.lists.create(workspaceId, 'Three');
     await t.db.execute(sql`insert into contacts (workspace_id, phone_number, name)
       select ${workspaceId}, '+336' || (20000000 + g)::text, 'P' || g from generate_series(1, 3) g`);
-    await t.db.execute(sql`insert into contact_list_members (list_id, contact_id)
-      select ${list.id}, id from contacts where workspace_id = ${workspaceId}`);
+    await t.db.execute(sql`insert into contact_list_members (list_id, contact_id, contact_created_at)
+      select ${list.id}, id, created_at from contacts where workspace_id = ${workspaceId}`);
     const campaign = await t.services.campaigns.create(workspaceId, userId, {
       name: 'Late receipts',
       networkIds: [sandboxId],

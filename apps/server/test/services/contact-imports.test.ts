@@ -48,6 +48,11 @@ describe('contact imports as jobs', () => {
   }
 
   const contact = (number: string) => t.services.contacts.findByNumber(workspaceId, number);
+  /** A list's page in the creation order (read from the list's own index), as ids. */
+  const listPage = async (listId: string, order: 'asc' | 'desc' = 'desc') =>
+    (await t.services.contacts.page(workspaceId, { listId }, { sort: 'created', order }, undefined, 50)).contacts.map(
+      (c) => c.id,
+    );
 
   it('creates, updates, skips, reports invalid rows with their line and counts duplicates', async () => {
     await run('phone,name,tags\n+12025550100,Old Name,old\n+12025550101,Keep Me,\n');
@@ -121,6 +126,25 @@ describe('contact imports as jobs', () => {
       .list(workspaceId)
       .then((lists) => lists.filter((l) => l.id === list.id));
     expect(listed?.memberCount).toBe(1);
+    expect(await listPage(list.id)).toEqual([berlin!.id]);
+    const [member] = await queryRows<{ same: boolean }>(
+      t.db,
+      sql`select m.contact_created_at = c.created_at as same
+        from contact_list_members m join contacts c on c.id = m.contact_id where m.list_id = ${list.id}`,
+    );
+    expect(member).toEqual({ same: true });
+  });
+
+  it('adds contacts that existed to the list at their place in the creation order', async () => {
+    const list = await t.services.contacts.lists.create(workspaceId, 'Imported again');
+    const admin = { source: 'admin' as const, userId };
+    const older = await t.services.contacts.create(workspaceId, { phoneNumber: '+12025550140' }, admin);
+    const newer = await t.services.contacts.create(workspaceId, { phoneNumber: '+12025550141' }, admin);
+    await run('phone\n+12025550141\n', { listId: list.id });
+    await run('phone\n+12025550140\n+12025550142\n', { listId: list.id });
+    const added = await contact('+12025550142');
+    expect(await listPage(list.id, 'desc')).toEqual([added!.id, newer.id, older.id]);
+    expect(await listPage(list.id, 'asc')).toEqual([older.id, newer.id, added!.id]);
   });
 
   it('refuses a mapping to a custom field the workspace does not have, and a second start', async () => {

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   BulkContactBodySchema,
   ContactCountQuerySchema,
@@ -10,8 +11,16 @@ import {
 } from '@switchboard/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/database.js';
+import { and, contactScan, orderBy } from '../../src/modules/contacts/contact-query.js';
 import { contactsAsAdmin, numbersFrom } from '../helpers/contact-fixtures.js';
 import { servicesWithWorkspace, type TestServices } from '../helpers/test-services.js';
+
+const streamText = async (stream: Readable) => {
+  let text = '';
+  for await (const chunk of stream) text += String(chunk);
+  return text;
+};
 
 /** This file's numbers. */
 const numberOf = numbersFrom(1000);
@@ -49,6 +58,8 @@ describe('the contact book: pages, filters and bulk actions', () => {
     do {
       const result = await page({ ...query, cursor });
       rows.push(...result.contacts);
+      // A cursor that never reaches the end fails the test instead of hanging it.
+      if (rows.length > 2000) throw new Error('The pages never end.');
       cursor = result.nextCursor ?? undefined;
       await between?.();
     } while (cursor);
@@ -162,6 +173,104 @@ describe('the contact book: pages, filters and bulk actions', () => {
       );
       expect((await page({ q: 'Theirs' })).contacts).toEqual([]);
       expect((await page({ q: 'Filter' }, other.workspaceId)).contacts).toEqual([]);
+    });
+  });
+
+  describe('a list’s pages in the creation order (read from the list’s own index)', () => {
+    let listId: string;
+    const tag = 'listed-vip';
+
+    beforeAll(async () => {
+      listId = (await t.services.contacts.lists.create(workspaceId, 'Paged list')).id;
+      // Members added by every path that adds them: a new contact's lists, a contact's lists
+      // changed, a bulk "add to list" (the import's is in contact-imports.test.ts); contacts
+      // not on the list in between. Ties: twelve contacts created at one instant.
+      const joinsLater = await create({ name: 'Listed joins later' });
+      for (let i = 0; i < 5; i++)
+        await create({ name: `Listed new ${i}`, tags: i % 2 ? [tag] : [], listIds: [listId] });
+      for (let i = 0; i < 3; i++) await create({ name: `Listed never ${i}`, tags: [tag] });
+      await t.services.contacts.update(workspaceId, joinsLater.id, { listIds: [listId] }, admin());
+      await t.db.execute(
+        sql`insert into contacts (workspace_id, phone_number, name, tags, created_at)
+          select ${workspaceId}::uuid, '+1202557' || lpad(i::text, 4, '0'), 'Listed tie ' || i,
+            case when i % 3 = 0 then array[${tag}, 'listed-bulk'] else array['listed-bulk'] end,
+            case when i <= 12 then '2026-03-01T10:00:00Z'::timestamptz else '2026-03-01T10:00:00Z'::timestamptz - i * interval '1 second' end
+          from generate_series(1, 16) as i`,
+      );
+      await bulk({ action: 'addToList', listId, selection: { filter: { tag: 'listed-bulk', q: 'Listed tie' } } });
+    });
+
+    /** The expected rows: every contact of the workspace in the order, filtered here. */
+    async function expected(query: ContactPageQuery): Promise<string[]> {
+      const { listId: list, ...rest } = query;
+      const all = await allPages({ ...rest, limit: 100 });
+      return ids(all.filter((c) => c.listIds.includes(list!)));
+    }
+
+    for (const order of ['desc', 'asc'] as const)
+      it(`pages ${order === 'desc' ? 'newest' : 'oldest'} first: exactly the members, in the contacts’ order, alone or with a tag or a search`, async () => {
+        for (const filter of [{}, { tag }, { q: 'listed t' }, { tag, optedOut: 'false' as const }]) {
+          const query = { ...filter, listId, sort: 'created' as const, order };
+          const want = await expected(query);
+          expect(want.length).toBeGreaterThan(2);
+          expect(ids(await allPages({ ...query, limit: 3 }))).toEqual(want);
+          expect(ids((await page({ ...query, limit: 200 })).contacts)).toEqual(want);
+        }
+        expect(await expected({ listId, sort: 'created', order })).toHaveLength(22);
+      });
+
+    it('takes the cursor of the contacts’ pages, and gives one they take', async () => {
+      const listed = { listId, sort: 'created' as const, order: 'desc' as const };
+      const first = await page({ ...listed, limit: 4 });
+      const next = await page({ ...listed, limit: 4, cursor: first.nextCursor! });
+      const everyone = await page({ sort: 'created', order: 'desc', limit: 200, cursor: first.nextCursor! });
+      expect(ids(next.contacts)).toEqual(ids(everyone.contacts.filter((c) => c.listIds.includes(listId))).slice(0, 4));
+      await expect(page({ ...listed, sort: 'name', cursor: first.nextCursor! })).rejects.toMatchObject({
+        code: 'VALIDATION_FAILED',
+      });
+    });
+
+    it('exports a list in the creation order as the pages show it', async () => {
+      const csv = await streamText(
+        await t.services.contacts.exportCsv(workspaceId, { filter: { listId } }, { sort: 'created', order: 'asc' }),
+      );
+      const numbers = csv
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => line.split(',')[0]!.replace(/^'/, ''));
+      const want = (await page({ listId, sort: 'created', order: 'asc', limit: 200 })).contacts;
+      expect(numbers).toEqual(want.map((c) => c.phoneNumber));
+    });
+
+    it('reads a list’s page in either direction from the list’s index, without sorting the list', async () => {
+      for (const order of ['desc', 'asc'] as const) {
+        const scan = contactScan(workspaceId, { listId }, { sort: 'created', order });
+        // On a table this small the planner would sort anyway: only an index in the page's order
+        // lets it avoid the sort when sorting is ruled out.
+        const plan = await t.db.transaction(async (tx) => {
+          await tx.execute(sql`set local enable_sort = off`);
+          const rows = await queryRows<{ 'QUERY PLAN': string }>(
+            tx,
+            sql`explain select c.id from ${scan.from} where ${and(scan.where)}
+              order by ${orderBy({ sort: 'created', order }, scan)} limit 51`,
+          );
+          return rows.map((row) => row['QUERY PLAN']).join('\n');
+        });
+        expect(plan).toContain('contact_list_members_list_created_idx');
+        expect(plan).not.toMatch(/\bSort\b/);
+      }
+    });
+
+    it('every membership carries its contact’s creation time', async () => {
+      const [row] = await queryRows<{ members: number; wrong: number }>(
+        t.db,
+        sql`select count(*)::int as members,
+            count(*) filter (where m.contact_created_at is distinct from c.created_at)::int as wrong
+          from contact_list_members m join contacts c on c.id = m.contact_id where c.workspace_id = ${workspaceId}`,
+      );
+      expect(row!.members).toBeGreaterThanOrEqual(22);
+      expect(row!.wrong).toBe(0);
     });
   });
 

@@ -89,12 +89,21 @@ export const contactListMembers = pgTable(
     contactId: uuid('contact_id')
       .notNull()
       .references(() => contacts.id, { onDelete: 'cascade' }),
+    /**
+     * The contact's `created_at` (which never changes), copied so that a list's page in the
+     * contact book's default order is one range of the list's own index, not a walk of every
+     * contact checking membership. Every statement adding members sets it.
+     */
+    contactCreatedAt: timestamp('contact_created_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // A list's members (filter, counts); a contact's lists.
     primaryKey({ columns: [t.listId, t.contactId] }),
     index('contact_list_members_contact_idx').on(t.contactId),
+    // A list's members in the contact book's creation order, read either way as contacts_created_idx
+    // is (a DESC NULLS LAST column would match neither `desc` nor `asc` and the page would sort).
+    index('contact_list_members_list_created_idx').on(t.listId, t.contactCreatedAt, t.contactId),
   ],
 );
 

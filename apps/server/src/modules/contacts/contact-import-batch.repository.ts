@@ -35,8 +35,8 @@ export function createContactImportBatchRepository() {
             updated_at = now()`;
     const joinList = options.listId
       ? sql`, joined as (
-          insert into contact_list_members (list_id, contact_id)
-          select ${options.listId}::uuid, id from written on conflict do nothing
+          insert into contact_list_members (list_id, contact_id, contact_created_at)
+          select ${options.listId}::uuid, id, created_at from written on conflict do nothing
         )`
       : sql``;
     const [row] = await queryRows<{ created: number; updated: number }>(
@@ -48,7 +48,7 @@ export function createContactImportBatchRepository() {
           insert into contacts as c (workspace_id, phone_number, name, tags, time_zone, custom_fields)
           select ${workspaceId}::uuid, "phoneNumber", name, tags, "timeZone", "customFields" from input
           on conflict (workspace_id, phone_number) ${onConflict}
-          returning c.id, (c.xmax = 0) as created
+          returning c.id, c.created_at, (c.xmax = 0) as created
         )${joinList}
         select count(*) filter (where created)::int as created, count(*) filter (where not created)::int as updated
         from written`,

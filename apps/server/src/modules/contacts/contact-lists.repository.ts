@@ -105,8 +105,8 @@ export function createContactListsRepository(db: Db) {
       if (listIds.length)
         await queryRows(
           tx,
-          sql`insert into contact_list_members (list_id, contact_id)
-            select l, ${contactId}::uuid from unnest(array[${ids}]) as l
+          sql`insert into contact_list_members (list_id, contact_id, contact_created_at)
+            select l, c.id, c.created_at from contacts c, unnest(array[${ids}]) as l where c.id = ${contactId}
             on conflict do nothing`,
         );
     },
@@ -116,8 +116,8 @@ export function createContactListsRepository(db: Db) {
       const [row] = await queryRows<{ n: number }>(
         db,
         sql`with added as (
-            insert into contact_list_members (list_id, contact_id)
-            select ${listId}::uuid, c.id from contacts c where ${and(where)}
+            insert into contact_list_members (list_id, contact_id, contact_created_at)
+            select ${listId}::uuid, c.id, c.created_at from contacts c where ${and(where)}
             on conflict do nothing returning 1
           ) select count(*)::int as n from added`,
       );

@@ -5,12 +5,14 @@ import { camelRow } from '../../lib/camel-row.js';
 import {
   afterContactCursor,
   and,
+  contactScan,
   cursorKey,
   encodeContactCursor,
   filterConditions,
   orderBy,
-  selectionConditions,
+  selectionScan,
   type ContactOrder,
+  type ContactScan,
 } from './contact-query.js';
 import type { ContactEntryRow } from './contact-view.js';
 import { ENTRY_COLUMNS } from './contacts.repository.js';
@@ -33,18 +35,18 @@ async function jsonRows<R>(db: Db, query: SQL): Promise<R[]> {
 
 /** The contact book's reads of many contacts: keyset pages, counts, tags, export batches. */
 export function createContactPagesRepository(db: Db) {
-  /** A page of the contacts matching `conditions` (the workspace's among them). */
-  async function pageWhere(
-    conditions: SQL[],
+  /** A page of the contacts the scan reads. */
+  async function pageOf(
+    scan: ContactScan,
     order: ContactOrder,
     cursor: string | undefined,
     limit: number,
   ): Promise<ContactPage> {
-    const where = cursor ? [...conditions, afterContactCursor(order, cursor)] : conditions;
+    const where = cursor ? [...scan.where, afterContactCursor(order, cursor, scan)] : scan.where;
     const rows = await jsonRows<PageRow>(
       db,
-      sql`select ${ENTRY_COLUMNS}, ${cursorKey(order)} as cursor_key from contacts c
-        where ${and(where)} order by ${orderBy(order)} limit ${limit + 1}`,
+      sql`select ${ENTRY_COLUMNS}, ${cursorKey(order)} as cursor_key from ${scan.from}
+        where ${and(where)} order by ${orderBy(order, scan)} limit ${limit + 1}`,
     );
     const more = rows.length > limit;
     const kept = more ? rows.slice(0, limit) : rows;
@@ -62,7 +64,7 @@ export function createContactPagesRepository(db: Db) {
       order: ContactOrder,
       cursor: string | undefined,
       limit: number,
-    ) => pageWhere(filterConditions(workspaceId, filter), order, cursor, limit),
+    ) => pageOf(contactScan(workspaceId, filter, order), order, cursor, limit),
 
     async count(workspaceId: string, filter: ContactFilter): Promise<number> {
       const [row] = await queryRows<{ count: number }>(
@@ -74,10 +76,10 @@ export function createContactPagesRepository(db: Db) {
 
     /** Every selected contact in the chosen order, a page at a time (the export streams these). */
     async *batches(workspaceId: string, selection: ContactSelection, order: ContactOrder, size = 1000) {
-      const conditions = selectionConditions(workspaceId, selection);
+      const scan = selectionScan(workspaceId, selection, order);
       let cursor: string | undefined;
       do {
-        const next = await pageWhere(conditions, order, cursor, size);
+        const next = await pageOf(scan, order, cursor, size);
         if (next.rows.length) yield next.rows;
         cursor = next.nextCursor ?? undefined;
       } while (cursor);

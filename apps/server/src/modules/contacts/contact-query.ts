@@ -8,6 +8,7 @@ import { containsPattern } from '../../lib/keyset-cursor.js';
  * selection means, and the three orders as keysets. Each order's key is an expression that is
  * never null and is indexed as (workspace_id, key, id) (see db/schema/contacts.ts), so a page is
  * one index range read forwards or backwards, however deep: rows added meanwhile never shift it.
+ * A list filtered in the creation order is the exception: see `contactScan`.
  */
 
 export interface ContactOrder {
@@ -27,6 +28,11 @@ interface SortKey {
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const utc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const uuidList = (ids: string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
 
 const SORT_KEYS: Record<ContactSort, SortKey> = {
   created: {
@@ -51,10 +57,54 @@ const SORT_KEYS: Record<ContactSort, SortKey> = {
   },
 };
 
+/**
+ * Where a page reads its contacts from, and the order's key and tie-breaking id as the index it
+ * walks holds them. Other filters are checked on each contact an order's index walks, so a page
+ * costs about its size ÷ the share of contacts that match: a 1 % list walked ~5,000 contacts per
+ * page. A list in the creation order is read from the list's own index of members by the
+ * contact's creation time (copied into the membership, as it never changes), each member joined
+ * to its contact by id: a page costs its own rows whatever the list's size. Both read the same
+ * (created_at, id) keyset, so a cursor of one is a cursor of the other.
+ */
+export interface ContactScan {
+  from: SQL;
+  /** Conditions on the rows of `from`, the workspace's own among them. */
+  where: SQL[];
+  key: SQL;
+  id: SQL;
+}
+
+export function contactScan(workspaceId: string, filter: ContactFilter, { sort }: ContactOrder): ContactScan {
+  if (filter.listId && sort === 'created') {
+    const { listId, ...rest } = filter;
+    return {
+      from: sql`contact_list_members lm join contacts c on c.id = lm.contact_id`,
+      where: [sql`lm.list_id = ${listId}`, ...filterConditions(workspaceId, rest)],
+      key: sql`lm.contact_created_at`,
+      id: sql`lm.contact_id`,
+    };
+  }
+  return {
+    from: sql`contacts c`,
+    where: filterConditions(workspaceId, filter),
+    key: SORT_KEYS[sort].key,
+    id: sql`c.id`,
+  };
+}
+
+/** A selection's scan: the filter's (as `contactScan`), or the contacts picked by id. */
+export function selectionScan(workspaceId: string, selection: ContactSelection, order: ContactOrder): ContactScan {
+  if ('ids' in selection)
+    return { ...contactScan(workspaceId, {}, order), where: selectionConditions(workspaceId, selection) };
+  const scan = contactScan(workspaceId, selection.filter, order);
+  if (selection.exceptIds?.length) scan.where.push(sql`c.id not in (${uuidList(selection.exceptIds)})`);
+  return scan;
+}
+
 /** `order by` for the chosen order, the id breaking ties. */
-export function orderBy({ sort, order }: ContactOrder): SQL {
+export function orderBy({ order }: ContactOrder, scan: ContactScan): SQL {
   const direction = order === 'asc' ? sql`asc` : sql`desc`;
-  return sql`${SORT_KEYS[sort].key} ${direction}, c.id ${direction}`;
+  return sql`${scan.key} ${direction}, ${scan.id} ${direction}`;
 }
 
 /** The row's cursor key, selected next to its columns. */
@@ -66,7 +116,7 @@ export function encodeContactCursor({ sort, order }: ContactOrder, key: string, 
 }
 
 /** Rows strictly after the cursor in the chosen order. */
-export function afterContactCursor({ sort, order }: ContactOrder, cursor: string): SQL {
+export function afterContactCursor({ sort, order }: ContactOrder, cursor: string, scan: ContactScan): SQL {
   const refuse = () =>
     new AppError('VALIDATION_FAILED', 'The cursor is not one this server gave out for this order.', [
       { path: 'querystring.cursor', message: 'Not a cursor of this list and order.' },
@@ -83,7 +133,7 @@ export function afterContactCursor({ sort, order }: ContactOrder, cursor: string
   if (cursorSort !== sort || cursorOrder !== order || typeof key !== 'string' || typeof id !== 'string') throw refuse();
   if (!sortKey.valid(key) || !UUID.test(id)) throw refuse();
   const comparison = order === 'asc' ? sql`>` : sql`<`;
-  return sql`(${sortKey.key}, c.id) ${comparison} (${key}::${sortKey.cast}, ${id}::uuid)`;
+  return sql`(${scan.key}, ${scan.id}) ${comparison} (${key}::${sortKey.cast}, ${id}::uuid)`;
 }
 
 /** The filter's conditions on `c` (the workspace's own condition included). */
@@ -104,14 +154,9 @@ export function filterConditions(workspaceId: string, filter: ContactFilter): SQ
 
 /** What a bulk action applies to, as conditions on `c`. */
 export function selectionConditions(workspaceId: string, selection: ContactSelection): SQL[] {
-  const ids = (list: string[]) =>
-    sql.join(
-      list.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    );
-  if ('ids' in selection) return [sql`c.workspace_id = ${workspaceId}`, sql`c.id in (${ids(selection.ids)})`];
+  if ('ids' in selection) return [sql`c.workspace_id = ${workspaceId}`, sql`c.id in (${uuidList(selection.ids)})`];
   const where = filterConditions(workspaceId, selection.filter);
-  if (selection.exceptIds?.length) where.push(sql`c.id not in (${ids(selection.exceptIds)})`);
+  if (selection.exceptIds?.length) where.push(sql`c.id not in (${uuidList(selection.exceptIds)})`);
   return where;
 }
 
