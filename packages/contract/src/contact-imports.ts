@@ -112,6 +112,18 @@ export type ContactImport = z.infer<typeof ContactImportSchema>;
 export const ContactImportResponseSchema = z.object({ import: ContactImportSchema });
 export type ContactImportResponse = z.infer<typeof ContactImportResponseSchema>;
 
+export const IMPORT_PURPOSES = ['contacts', 'campaign'] as const;
+export const ImportPurpose = z
+  .enum(IMPORT_PURPOSES)
+  .describe(
+    '`contacts`: the contact book’s import; `campaign`: a CSV uploaded for a campaign’s audience. Each remembers its own last mapping.',
+  );
+export type ImportPurpose = z.infer<typeof ImportPurpose>;
+
+/** POST /api/contacts/imports?purpose=…: which remembered mapping the upload answers with. */
+export const ContactImportUploadQuerySchema = z.object({ purpose: ImportPurpose.default('contacts') });
+export type ContactImportUploadQuery = z.input<typeof ContactImportUploadQuerySchema>;
+
 /** POST /api/contacts/imports (multipart, the CSV in the part `file`). */
 export const ContactImportUploadResponseSchema = z.object({
   import: ContactImportSchema,
@@ -121,7 +133,7 @@ export const ContactImportUploadResponseSchema = z.object({
     .array(ImportColumnTarget)
     .nullable()
     .describe(
-      'The mapping of the workspace’s last started import, matched to this header by column name (`ignore` where unknown); null when there is none or no column matches.',
+      'The mapping of the workspace’s last started import of the same purpose, matched to this header by column name (`ignore` where unknown); null when there is none or no column matches.',
     ),
 });
 export type ContactImportUploadResponse = z.infer<typeof ContactImportUploadResponseSchema>;

@@ -30,11 +30,11 @@ describe('the contact imports API', () => {
     await rm(filesDir, { recursive: true, force: true });
   });
 
-  async function upload(csv: string | Buffer, who = admin, field = 'file') {
+  async function upload(csv: string | Buffer, who = admin, field = 'file', query = '') {
     const body = await multipartBody({}, { content: Buffer.from(csv), type: 'text/csv', name: 'people.csv', field });
     return t.app.inject({
       method: 'POST',
-      url: '/api/contacts/imports',
+      url: `/api/contacts/imports${query}`,
       headers: { ...who.authorization, ...body.headers },
       payload: body.payload,
     });
@@ -115,6 +115,39 @@ describe('the contact imports API', () => {
 
     const next = (await upload('Phone,Name\n+14155550125,X\n')).json<ContactImportUploadResponse>();
     expect(next.rememberedMapping).toEqual(['number', 'name']);
+  });
+
+  it('remembers a campaign upload’s mapping apart from the contact book’s', async () => {
+    const started = async (csv: string, mapping: string[], query = '') => {
+      const uploaded = (await upload(csv, admin, 'file', query)).json<ContactImportUploadResponse>();
+      const start = await call(admin, 'POST', `/api/contacts/imports/${uploaded.import.id}/start`, {
+        mapping,
+        mode: 'skip',
+      });
+      expect(start.statusCode, start.body).toBe(202);
+      return uploaded;
+    };
+    const header = 'Handy,Vorname,Notiz\n';
+    const remembered = async (query = '') =>
+      (await upload(`${header}+14155550190,Ada,x\n`, admin, 'file', query)).json<ContactImportUploadResponse>()
+        .rememberedMapping;
+
+    await started(`${header}+14155550191,Bo,x\n`, ['number', 'name', 'ignore']);
+    // No campaign upload yet: the contact book's mapping is not offered to a campaign.
+    expect(await remembered('?purpose=campaign')).toBeNull();
+
+    const campaign = await started(`${header}+14155550192,Cy,x\n`, ['number', 'ignore', 'ignore'], '?purpose=campaign');
+    expect(campaign.rememberedMapping).toBeNull();
+    expect(await remembered('?purpose=campaign')).toEqual(['number', 'ignore', 'ignore']);
+    // The contact book's own uploads keep theirs, with or without the query.
+    expect(await remembered()).toEqual(['number', 'name', 'ignore']);
+    expect(await remembered('?purpose=contacts')).toEqual(['number', 'name', 'ignore']);
+
+    expectErrorBody(
+      await upload(`${header}+14155550193,Di,x\n`, admin, 'file', '?purpose=lists'),
+      400,
+      'VALIDATION_FAILED',
+    );
   });
 
   it('imports its own export again: the apostrophes that kept formulas from running come off', async () => {

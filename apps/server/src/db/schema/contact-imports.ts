@@ -11,6 +11,9 @@ export const contactImportState = pgEnum('contact_import_state', [
   'failed',
 ]);
 
+/** What an upload is for: each purpose remembers its own last mapping. */
+export const contactImportPurpose = pgEnum('contact_import_purpose', ['contacts', 'campaign']);
+
 /**
  * CSV imports of contacts: the stored file (`file_key` in file storage), what was read from it at
  * upload, then the job's options, progress and report. A running import holds a lease (renewed
@@ -25,6 +28,7 @@ export const contactImports = pgTable(
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     state: contactImportState('state').notNull().default('uploaded'),
+    purpose: contactImportPurpose('purpose').notNull().default('contacts'),
     fileKey: text('file_key').notNull(),
     fileName: text('file_name').notNull(),
     sizeBytes: integer('size_bytes').notNull(),

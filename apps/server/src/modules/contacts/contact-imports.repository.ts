@@ -1,4 +1,4 @@
-import type { InvalidImportRow } from '@switchboard/contract';
+import type { ImportPurpose, InvalidImportRow } from '@switchboard/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database.js';
 import { camelRow } from '../../lib/camel-row.js';
@@ -20,6 +20,7 @@ export interface NewImport {
   hasBom: boolean;
   header: string[];
   totalRows: number;
+  purpose: ImportPurpose;
 }
 
 export interface ImportProgress {
@@ -47,9 +48,10 @@ export function createContactImportsRepository(db: Db) {
       one(
         db,
         sql`insert into contact_imports (workspace_id, created_by, file_key, file_name, size_bytes, delimiter,
-            has_bom, header, total_rows)
+            has_bom, header, total_rows, purpose)
           values (${values.workspaceId}, ${values.createdBy}, ${values.fileKey}, ${values.fileName},
-            ${values.sizeBytes}, ${values.delimiter}, ${values.hasBom}, ${textArray(values.header)}, ${values.totalRows})
+            ${values.sizeBytes}, ${values.delimiter}, ${values.hasBom}, ${textArray(values.header)}, ${values.totalRows},
+            ${values.purpose})
           returning *`,
       ) as Promise<ContactImportRow>,
 
@@ -64,11 +66,15 @@ export function createContactImportsRepository(db: Db) {
       return one(db, sql`select * from contact_imports where id = ${id} and workspace_id = ${workspaceId}`);
     },
 
-    /** The header and mapping of the workspace's last started import. */
-    async lastMapping(workspaceId: string): Promise<{ header: string[]; mapping: string[] } | undefined> {
+    /** The header and mapping of the workspace's last started import of this purpose. */
+    async lastMapping(
+      workspaceId: string,
+      purpose: ImportPurpose,
+    ): Promise<{ header: string[]; mapping: string[] } | undefined> {
       const row = await one(
         db,
-        sql`select * from contact_imports where workspace_id = ${workspaceId} and mapping is not null
+        sql`select * from contact_imports where workspace_id = ${workspaceId} and purpose = ${purpose}
+            and mapping is not null
           order by started_at desc nulls last limit 1`,
       );
       return row?.mapping ? { header: row.header, mapping: row.mapping } : undefined;

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import {
   ContactImportParamsSchema,
   ContactImportResponseSchema,
+  ContactImportUploadQuerySchema,
   ContactImportUploadResponseSchema,
   MAX_IMPORT_FILE_BYTES,
   StartContactImportBodySchema,
@@ -63,13 +64,14 @@ export const contactImportsRoutes: FastifyPluginAsyncZod = async (app) => {
           'mapping. 400 IMPORT_FILE_INVALID for binary or non-UTF-8 files, empty ones, no data row, no ' +
           'column of numbers, or rows with more non-empty cells than the header; nothing is stored then.',
         consumes: ['multipart/form-data'],
+        querystring: ContactImportUploadQuerySchema,
         response: { 201: ContactImportUploadResponseSchema },
       },
     },
     async (request, reply) => {
       const { workspaceId, userId } = authOf(request);
       const file = await storeUpload(request, imports.storage);
-      return reply.code(201).send(await imports.upload(workspaceId, userId, file));
+      return reply.code(201).send(await imports.upload(workspaceId, userId, file, request.query.purpose));
     },
   );
 

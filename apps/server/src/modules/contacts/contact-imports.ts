@@ -3,6 +3,7 @@ import type {
   ContactImport,
   ContactImportUploadResponse,
   ImportDelimiter,
+  ImportPurpose,
   StartContactImportBody,
 } from '@switchboard/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -90,13 +91,18 @@ async function checkStart(
     throw new AppError('NOT_FOUND', 'No such list in this workspace.');
 }
 
-/** Reads a stored upload; refuses it (and deletes the file) when it cannot be imported. */
+/**
+ * Reads a stored upload; refuses it (and deletes the file) when it cannot be imported. The mapping
+ * it remembers is the last started one of the same purpose: a campaign's files need not look like
+ * the contact book's.
+ */
 async function readUpload(
   deps: ContactImportsDeps,
   imports: ContactImportsRepository,
   workspaceId: string,
   userId: string,
   file: StoredImportFile,
+  purpose: ImportPurpose,
 ): Promise<ContactImportUploadResponse> {
   try {
     const open = (): Promise<Readable> => deps.storage.open(file.fileKey);
@@ -115,12 +121,13 @@ async function readUpload(
       hasBom,
       header,
       totalRows,
+      purpose,
     });
     return {
       import: toContactImport(row),
       preview,
       suggestedMapping,
-      rememberedMapping: rememberedMapping(header, await imports.lastMapping(workspaceId), keys),
+      rememberedMapping: rememberedMapping(header, await imports.lastMapping(workspaceId, purpose), keys),
     };
   } catch (error) {
     await deps.storage.remove(file.fileKey);
@@ -189,10 +196,9 @@ export function createContactImports(deps: ContactImportsDeps) {
     /** Where uploads are stored (the route streams the file there before `upload` reads it). */
     storage: deps.storage,
 
-    /** Reads a stored upload; refuses it (and deletes the file) when it cannot be imported. */
-    async upload(workspaceId: string, userId: string, file: StoredImportFile): Promise<ContactImportUploadResponse> {
-      return readUpload(deps, imports, workspaceId, userId, file);
-    },
+    /** Reads a stored upload (see readUpload); its remembered mapping is the last one of its purpose. */
+    upload: (workspaceId: string, userId: string, file: StoredImportFile, purpose: ImportPurpose = 'contacts') =>
+      readUpload(deps, imports, workspaceId, userId, file, purpose),
 
     async get(workspaceId: string, id: string): Promise<ContactImport> {
       return toContactImport(await require(workspaceId, id));

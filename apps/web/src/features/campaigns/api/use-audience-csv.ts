@@ -20,7 +20,7 @@ export type AudienceCsvState =
 
 /**
  * "Upload a CSV for this campaign": the contact import API with the column mapping it suggests
- * (or the workspace's remembered one) into a new
+ * (or the one of the workspace's last campaign upload) into a new
  * list named after the campaign (`update`: contacts already in the book join it too, with the
  * file's non-empty values); the list joins the audience as soon as the import starts and
  * its progress follows `contact-import.progress`.
@@ -54,7 +54,11 @@ export function useAudienceCsv(campaignName: string, onList: (listId: string) =>
     try {
       const form = new FormData();
       form.append('file', file);
-      const uploaded = await api<ContactImportUploadResponse>('/api/contacts/imports', { method: 'POST', body: form });
+      // Its own remembered mapping: a campaign's files need not look like the contact book's imports.
+      const uploaded = await api<ContactImportUploadResponse>('/api/contacts/imports?purpose=campaign', {
+        method: 'POST',
+        body: form,
+      });
       const remembered = uploaded.rememberedMapping;
       const mapping = remembered?.includes('number') ? remembered : uploaded.suggestedMapping;
       if (!mapping.includes('number')) {

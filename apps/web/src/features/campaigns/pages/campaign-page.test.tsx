@@ -86,7 +86,7 @@ describe('CampaignPage: the draft wizard', () => {
     const imported = { id: '00000000-0000-4000-8000-0000000000e1', state: 'running', processedRows: 0, totalRows: 3 };
     const sent = stubFetch(
       serve(campaign, (request) => {
-        if (request.url === '/api/contacts/imports' && request.method === 'POST')
+        if (request.url === '/api/contacts/imports?purpose=campaign' && request.method === 'POST')
           return {
             status: 201,
             body: { import: imported, preview: [], suggestedMapping: ['name', 'number'], rememberedMapping: null },
@@ -108,7 +108,9 @@ describe('CampaignPage: the draft wizard', () => {
         timeout: 3000,
       },
     );
-    expect(sent.find((request) => request.url === '/api/contacts/imports')?.body).toBeInstanceOf(FormData);
+    expect(sent.find((request) => request.url === '/api/contacts/imports?purpose=campaign')?.body).toBeInstanceOf(
+      FormData,
+    );
     expect(
       (
         sent.find((request) => request.url === '/api/contact-lists' && request.method === 'POST')?.body as {
