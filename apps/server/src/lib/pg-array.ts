@@ -1,5 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 
+/** What an element must escape inside its quotes (most elements have neither: no replace). */
+const SPECIAL = /[\\"]/;
+
 /**
  * One array parameter for `unnest(…)` in a set-based statement (100,000 values in one bind
  * parameter, where a parameter per value would pass PostgreSQL's 65,535 limit). The values go
@@ -12,6 +15,7 @@ export function pgArray(values: ReadonlyArray<string | number | null>, type: str
     const value = values[i];
     if (value === null || value === undefined) parts[i] = 'NULL';
     else if (typeof value === 'number') parts[i] = String(value);
+    else if (!SPECIAL.test(value)) parts[i] = `"${value}"`;
     else parts[i] = `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
   }
   return sql`${`{${parts.join(',')}}`}::${sql.raw(type)}[]`;

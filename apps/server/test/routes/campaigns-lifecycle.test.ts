@@ -221,6 +221,32 @@ describe('a campaign’s life through the API', () => {
     expect(row!.n).toBe(3);
   });
 
+  it('spreads a campaign over two networks in proportion to their shares, each message queued on its own', async () => {
+    const network = async (name: string, throughput: number) => {
+      const created = await call('POST', '/api/networks', { kind: 'sandbox', name });
+      expect(created.statusCode, created.body).toBe(201);
+      const { id } = created.json<{ network: Network }>().network;
+      const patched = await call('PATCH', `/api/networks/${id}`, { throughput });
+      expect(patched.statusCode, patched.body).toBe(200);
+      return id;
+    };
+    const first = await network('First line', 2);
+    const second = await network('Second line', 1);
+    // 3 a second: the first line's 2, then 1 on the second.
+    const campaign = await campaignTo(numbers(700, 6), { networkIds: [first, second], ratePerSecond: 3 });
+    await act(campaign.id, 'start');
+    await act(campaign.id, 'pause');
+    const perNetwork = await queryRows<{ network_id: string; n: number }>(
+      t.app.database.db,
+      sql`select network_id, count(*)::int as n from messages where campaign_id = ${campaign.id} group by network_id`,
+    );
+    expect(Object.fromEntries(perNetwork.map((row) => [row.network_id, row.n]))).toEqual({ [first]: 4, [second]: 2 });
+    expect((await recipients(campaign.id)).map((r) => r.networkId).sort()).toEqual(
+      [first, first, first, first, second, second].sort(),
+    );
+    await act(campaign.id, 'cancel');
+  });
+
   it('filters recipients by state, reply, opt-out and search, and exports them with formulas escaped', async () => {
     const [first, second, third] = numbers(500, 3) as [string, string, string];
     const campaign = await campaignTo([first, second, third], { ratePerSecond: 20, body: '=1+1 {name}' });
