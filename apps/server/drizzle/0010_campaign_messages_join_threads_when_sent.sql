@@ -20,6 +20,8 @@ BEGIN
   RETURN NEW;
 END
 $$;--> statement-breakpoint
+-- The states compare as text: on a new database every migration runs in one transaction, and
+-- PostgreSQL refuses an enum value added in it ('cancelled', migration 0009) as a literal.
 CREATE TRIGGER "messages_join_thread" BEFORE UPDATE OF "state" ON "messages"
-  FOR EACH ROW WHEN (OLD."conversation_id" IS NULL AND NEW."state" NOT IN ('queued', 'cancelled'))
+  FOR EACH ROW WHEN (OLD."conversation_id" IS NULL AND NEW."state"::text NOT IN ('queued', 'cancelled'))
   EXECUTE FUNCTION "messages_join_thread"();
