@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { checkText, detectDelimiter, summarise } from '../../src/modules/contacts/import-file.js';
+import { checkText, detectDelimiter, readRows, summarise } from '../../src/modules/contacts/import-file.js';
 import { guessMapping, readImportRow, rememberedMapping } from '../../src/modules/contacts/import-mapping.js';
 
 const bytes = (text: string | Buffer) => Readable.from([typeof text === 'string' ? Buffer.from(text) : text]);
@@ -62,6 +62,21 @@ describe('reading an uploaded CSV', () => {
       message: 'Line 6 has 3 cells but the header has 2.',
       details: { importProblem: 'ragged', line: 6 },
     });
+  });
+
+  it('numbers each row by the line it ends on, across blank and empty rows, quoted newlines and every line ending', async () => {
+    const files: Array<[string, number[]]> = [
+      ['phone,note\n+14155550123,a\n+14155550124,b\n', [2, 3]],
+      ['phone,note\n\n+14155550123,"line one\nline two"\n\n\n+14155550124,x\n,\n  , \n+14155550125,y', [4, 7, 10]],
+      [`${BOM}phone;note\r\n+14155550123;"a\r\nb"\r\n;\r\n\r\n+14155550124;c\r\n`, [3, 6]],
+      ['phone,note\r+14155550123,a\r\r+14155550124,"b\rc"\r', [2, 5]],
+    ];
+    for (const [text, expected] of files) {
+      const { delimiter } = await read(text);
+      const lines: number[] = [];
+      for await (const { line } of readRows(bytes(text), delimiter, () => {})) lines.push(line);
+      expect(lines, JSON.stringify(text)).toEqual(expected);
+    }
   });
 
   it('refuses binary, non-UTF-8, empty and header-only files', async () => {
