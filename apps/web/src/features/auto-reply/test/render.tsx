@@ -11,7 +11,7 @@ export function renderWithProviders(ui: ReactNode) {
   });
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <MantineProvider>{ui}</MantineProvider>
+      <MantineProvider env="test">{ui}</MantineProvider>
     </QueryClientProvider>,
   );
   return { ...view, queryClient };

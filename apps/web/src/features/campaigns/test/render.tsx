@@ -13,7 +13,7 @@ export function renderWithProviders(ui: ReactNode, path = '/views/campaigns') {
   const view = render(
     <MemoryRouter initialEntries={[path]}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider>
+        <MantineProvider env="test">
           <Routes>
             <Route path="/views/campaigns" element={ui} />
             <Route path="/views/campaigns/:id" element={ui} />

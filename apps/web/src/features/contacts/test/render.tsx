@@ -13,7 +13,7 @@ export function renderWithProviders(ui: ReactNode, path = '/views/contacts') {
   const view = render(
     <MemoryRouter initialEntries={[path]}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider>{ui}</MantineProvider>
+        <MantineProvider env="test">{ui}</MantineProvider>
       </QueryClientProvider>
     </MemoryRouter>,
   );

@@ -9,7 +9,7 @@ import { MessageRow } from './message-row';
 function renderRow(message: ReturnType<typeof aMessage>, campaignName?: string) {
   return render(
     <MemoryRouter>
-      <MantineProvider>
+      <MantineProvider env="test">
         <MessageRow message={message} campaignName={campaignName} />
       </MantineProvider>
     </MemoryRouter>,

@@ -24,7 +24,7 @@ function renderBadge(usage: Usage) {
   queryClient.setQueryData(usageKey, usage);
   return render(
     <QueryClientProvider client={queryClient}>
-      <MantineProvider>
+      <MantineProvider env="test">
         <UsageBadge />
       </MantineProvider>
     </QueryClientProvider>,

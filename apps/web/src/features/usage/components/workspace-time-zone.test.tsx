@@ -23,7 +23,7 @@ function renderBar() {
   queryClient.setQueryData(usageKey, usage);
   render(
     <QueryClientProvider client={queryClient}>
-      <MantineProvider>
+      <MantineProvider env="test">
         <UsageBar usage={usage} />
       </MantineProvider>
     </QueryClientProvider>,

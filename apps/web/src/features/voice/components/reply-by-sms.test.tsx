@@ -11,7 +11,7 @@ function renderReply(message: VoiceMessage) {
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <MantineProvider>
+      <MantineProvider env="test">
         <ReplyBySms message={message} />
       </MantineProvider>
     </QueryClientProvider>,

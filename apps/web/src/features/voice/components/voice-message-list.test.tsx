@@ -33,7 +33,7 @@ function renderList(filters: VoiceFilters = NO_VOICE_FILTERS, onSelect = vi.fn()
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <MantineProvider>
+      <MantineProvider env="test">
         <VoiceMessageList filters={filters} selectedId={null} onSelect={onSelect} />
       </MantineProvider>
     </QueryClientProvider>,

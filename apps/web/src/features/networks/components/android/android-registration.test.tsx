@@ -26,7 +26,7 @@ function androidNetwork(settings: Partial<Record<string, unknown>> = {}): Networ
   });
 }
 
-const wrap = (node: ReactNode) => <MantineProvider>{node}</MantineProvider>;
+const wrap = (node: ReactNode) => <MantineProvider env="test">{node}</MantineProvider>;
 
 describe('AndroidRegistrationPanel', () => {
   it('shows the URL and the token with copy buttons, and waits for the phone', () => {

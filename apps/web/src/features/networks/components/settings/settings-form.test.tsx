@@ -11,7 +11,7 @@ function renderForm(network: Network) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <MantineProvider>
+      <MantineProvider env="test">
         <SettingsForm network={network} title="Settings">
           {null}
         </SettingsForm>
