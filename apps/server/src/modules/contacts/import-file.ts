@@ -111,7 +111,7 @@ class RaggedRow extends Error {}
 const LINE_BREAK = /\r\n?|\n/g;
 const lineBreaks = (raw: string) => raw.match(LINE_BREAK)?.length ?? 0;
 
-/** csv-parse's `skip_records_with_empty_values`, done here so a skipped row's lines still count. */
+/** A row of empty cells, skipped (here, not by csv-parse, so that its lines still count). */
 const isEmptyRecord = (record: string[]) => record.every((cell) => cell.trim() === '');
 
 /**
@@ -129,7 +129,8 @@ export async function* readRows(
 ): AsyncGenerator<ParsedRow> {
   let width = -1;
   let breaksBefore = 0;
-  const parser = source.pipe(parse({ ...csvOptions(delimiter), raw: lines, skip_records_with_empty_values: !lines }));
+  // Rows of empty cells are skipped below, where a skipped row's lines still count.
+  const parser = source.pipe(parse({ ...csvOptions(delimiter), raw: lines, skip_records_with_empty_values: false }));
   source.on('error', (error) => parser.destroy(error));
   try {
     for await (const item of parser as AsyncIterable<string[] | { record: string[]; raw: string }>) {
@@ -142,8 +143,8 @@ export async function* readRows(
         const closed = item.raw.endsWith('\n') || item.raw.endsWith('\r');
         line = 1 + breaksBefore + breaks - (closed ? 1 : 0);
         breaksBefore += breaks;
-        if (isEmptyRecord(record)) continue;
       }
+      if (isEmptyRecord(record)) continue;
       if (width < 0) {
         width = record.length;
         onHeader(record.map((cell) => cell.trim()));
