@@ -159,7 +159,7 @@ export const networks: Translation<typeof en> = {
     tokenOnce: 'يُعرض الرمز الآن فقط. انسخه قبل إغلاق هذه النافذة.',
     steps: {
       install: 'ثبّت تطبيق SMSGate على الهاتف وافتحه.',
-      settings: 'افتح Settings ← Cloud Server.',
+      settings: 'افتح \u2068Settings\u2069 ← \u2068Cloud Server\u2069.',
       url: 'أدخل عنوان API أعلاه في الحقل «API URL».',
       token: 'أدخل الرمز الخاص أعلاه في الحقل «Private Token».',
       enable: 'عُد إلى Home وفعّل «Cloud server».',
@@ -185,6 +185,11 @@ export const networks: Translation<typeof en> = {
     rotateConfirm: 'إنشاء رمز جديد',
     rotated: 'تم إنشاء رمز جديد',
     storedToken: 'الرمز المحفوظ: {{masked}}',
+    qr: {
+      title: 'أو امسحها من الهاتف',
+      text: 'وجّه كاميرا الهاتف أو تطبيق مسح QR نحو أحد الرموز، وانسخ النص الذي يظهر، ثم الصقه في حقل التطبيق.',
+      label: 'رمز QR: {{what}}',
+    },
   },
   phone: {
     title: 'الهاتف الافتراضي',

@@ -188,6 +188,11 @@ export const networks: Translation<typeof en> = {
     rotateConfirm: 'Neues Token erstellen',
     rotated: 'Neues Token erstellt',
     storedToken: 'Gespeichertes Token: {{masked}}',
+    qr: {
+      title: 'Oder mit dem Telefon scannen',
+      text: 'Richten Sie die Kamera des Telefons oder einen QR-Scanner auf einen Code, kopieren Sie den angezeigten Text und fügen Sie ihn in das Feld der App ein.',
+      label: 'QR-Code: {{what}}',
+    },
   },
   phone: {
     title: 'Virtuelles Telefon',

@@ -187,6 +187,11 @@ export const networks = {
     rotateConfirm: 'Create a new token',
     rotated: 'New token created',
     storedToken: 'Stored token: {{masked}}',
+    qr: {
+      title: 'Or scan them from the phone',
+      text: 'Point the phone’s camera or a QR scanner at a code, copy the text it shows and paste it into the app’s field.',
+      label: 'QR code: {{what}}',
+    },
   },
   phone: {
     title: 'Virtual phone',

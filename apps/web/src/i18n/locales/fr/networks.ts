@@ -188,6 +188,11 @@ export const networks: Translation<typeof en> = {
     rotateConfirm: 'Créer un nouveau jeton',
     rotated: 'Nouveau jeton créé',
     storedToken: 'Jeton enregistré : {{masked}}',
+    qr: {
+      title: 'Ou scannez-les depuis le téléphone',
+      text: 'Pointez l’appareil photo du téléphone ou un lecteur de QR code vers un code, copiez le texte affiché et collez-le dans le champ de l’application.',
+      label: 'QR code : {{what}}',
+    },
   },
   phone: {
     title: 'Téléphone virtuel',

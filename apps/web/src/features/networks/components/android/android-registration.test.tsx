@@ -39,6 +39,19 @@ describe('AndroidRegistrationPanel', () => {
     expect(screen.queryByText('This server is not reached over HTTPS')).toBeNull();
   });
 
+  it('shows the URL and the token as QR codes too, drawn locally as SVG', async () => {
+    render(wrap(<AndroidRegistrationPanel registration={registration} network={androidNetwork()} />));
+    expect(screen.getByText('Or scan them from the phone')).toBeTruthy();
+    // A lazy chunk: the codes arrive once the encoder is loaded.
+    const url = await screen.findByRole('img', { name: 'QR code: API URL' });
+    const token = screen.getByRole('img', { name: 'QR code: Private token' });
+    expect(url.tagName.toLowerCase()).toBe('svg');
+    const modules = (code: Element) => code.querySelectorAll('path')[1]?.getAttribute('d');
+    expect(modules(url)).toBeTruthy();
+    expect(modules(token)).toBeTruthy();
+    expect(modules(url)).not.toBe(modules(token));
+  });
+
   it('warns when the server is not on https (the app refuses cleartext)', () => {
     render(
       wrap(<AndroidRegistrationPanel registration={registration} network={androidNetwork({ httpsWarning: true })} />),

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { androidSettingsOf } from '../../lib/settings-view';
 import { useNetworksText } from '../../networks-text';
 import { CopyField } from '../copy-field';
+import { RegistrationQrSection } from './registration-qr-section';
 
 interface AndroidRegistrationProps {
   registration: AndroidRegistration;
@@ -29,6 +30,7 @@ export function AndroidRegistrationPanel({ registration, network }: AndroidRegis
       </Alert>
       <CopyField label={t('android.serverUrl')} value={registration.serverUrl} />
       <CopyField label={t('android.token')} value={registration.token} />
+      <RegistrationQrSection serverUrl={registration.serverUrl} token={registration.token} />
       {settings?.httpsWarning && (
         <Alert
           color="red"
