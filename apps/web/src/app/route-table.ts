@@ -44,6 +44,7 @@ const load = {
   contacts: () => import('../features/contacts/pages/contacts-page'),
   campaigns: () => import('../features/campaigns/pages/campaigns-page'),
   campaign: () => import('../features/campaigns/pages/campaign-page'),
+  downloads: () => import('../features/downloads/pages/downloads-page'),
   callback: () => import('../features/auth/pages/callback-page'),
   login: () => import('../features/auth/pages/login-page'),
   register: () => import('../features/auth/pages/register-page'),
@@ -81,7 +82,7 @@ export const layoutRoutes: PageRoute[] = [
   page('/pricing', 'pricing', anyone, comingLater, searchable),
   page('/contact-us', 'contactUs', anyone, comingLater, searchable),
   page('/about-us', 'aboutUs', anyone, comingLater, searchable),
-  page('/downloads', 'downloads', anyone, comingLater, searchable),
+  page('/downloads', 'downloads', anyone, load.downloads, searchable),
 ];
 
 /** Pages outside the layout: sign-in, errors, the identity-provider callback. */
