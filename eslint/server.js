@@ -39,6 +39,7 @@ export const TABLE_OWNERS = {
   voice: ['voiceMessages', 'voiceContentType'],
   campaigns: ['campaigns', 'campaignState', 'CampaignAudienceValue', 'CampaignExclusionsValue'],
   'auto-reply': ['autoReplyRules', 'autoReplyFirings'],
+  'developer-api': ['apiKeys'],
 };
 
 const SCHEMA = '(^|/)db/schema(/|$)';

@@ -16,6 +16,7 @@ import type { AppConfig } from './config/config.js';
 import { resolveKeys } from './config/generated-secret.js';
 import { openDatabase, type Database } from './db/database.js';
 import { AppError } from './lib/app-error.js';
+import { V1_SECURITY_SCHEMES } from './modules/developer-api/v1-docs.js';
 import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
@@ -123,7 +124,12 @@ async function registerPlugins(app: FastifyInstance, config: AppConfig): Promise
       new AppError('RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} s.`),
   });
   await app.register(swagger, {
-    openapi: { info: { title: 'Switchboard API', version: '0.1.0' } },
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Switchboard API', version: '0.1.0' },
+      // The developer API's routes name it (its own document is served at /api/v1/openapi.json).
+      components: { securitySchemes: V1_SECURITY_SCHEMES },
+    },
     transform: jsonSchemaTransform,
   });
 }

@@ -11,6 +11,7 @@ import { createAccessTokens } from './modules/auth/access-token.js';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
 import { createAutoReplyService, type AutoReplyService } from './modules/auto-reply/auto-reply.service.js';
 import { createCampaignsService, type CampaignsService } from './modules/campaigns/campaigns.service.js';
+import { createDeveloperApiService, type DeveloperApiService } from './modules/developer-api/developer-api.service.js';
 import { createContactsService, type ContactsService } from './modules/contacts/contacts.service.js';
 import { createComplianceService, type ComplianceService } from './modules/compliance/compliance.service.js';
 import {
@@ -48,6 +49,7 @@ export interface Services {
   compliance: ComplianceService;
   autoReply: AutoReplyService;
   campaigns: CampaignsService;
+  developerApi: DeveloperApiService;
 }
 
 /** The settings the services read (a subset of AppConfig, so a test can pass a literal). */
@@ -220,6 +222,7 @@ export function createServices(deps: ServicesDeps): Composition {
       compliance,
       autoReply,
       campaigns,
+      developerApi: createDeveloperApiService({ db, users, jwtSecret, log }),
     },
     channels,
     networkRunner,

@@ -10,6 +10,8 @@ import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
 import { complianceRoutes } from './modules/compliance/compliance.routes.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { conversationsRoutes } from './modules/conversations/conversations.routes.js';
+import { apiKeysRoutes } from './modules/developer-api/api-keys.routes.js';
+import { publicApiRoutes } from './modules/developer-api/public-api.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { membersRoutes } from './modules/members/members.routes.js';
 import { messagesRoutes } from './modules/messaging/messages.routes.js';
@@ -20,7 +22,7 @@ import { workspacesRoutes } from './modules/workspaces/workspaces.routes.js';
 import { webAppPlugin } from './plugins/web-app.js';
 
 export interface RouteOptions {
-  config: Pick<AppConfig, 'publicUrl' | 'refreshTokenTtl' | 'authRateLimit' | 'webDistDir'>;
+  config: Pick<AppConfig, 'publicUrl' | 'refreshTokenTtl' | 'authRateLimit' | 'apiRateLimit' | 'webDistDir'>;
   composition: Pick<Composition, 'deviceStreams' | 'secretBox'>;
 }
 
@@ -56,6 +58,8 @@ export async function registerRoutes(app: FastifyInstance, { config, composition
   await app.register(twilioHooksRoutes, { publicUrl });
   await app.register(voiceRoutes, { prefix: '/api' });
   await app.register(twilioVoiceRoutes, { publicUrl });
+  await app.register(apiKeysRoutes, { prefix: '/api' });
+  await app.register(publicApiRoutes, { prefix: '/api/v1', rateLimitPerMinute: config.apiRateLimit });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
   await app.register(webAppPlugin, { distDir: config.webDistDir });
 }

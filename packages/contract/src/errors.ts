@@ -70,6 +70,22 @@ export const ErrorCode = {
   CAMPAIGN_NOT_READY: 'CAMPAIGN_NOT_READY',
   /** The action does not apply to this kind of network (e.g. a registration token for an SMPP bind). */
   WRONG_NETWORK_KIND: 'WRONG_NETWORK_KIND',
+  /** `/api/v1`: the bearer is not an API key or token this server issued (malformed, unknown or forged). */
+  API_KEY_INVALID: 'API_KEY_INVALID',
+  /** `/api/v1`: the API key was revoked by an admin; it never works again. */
+  API_KEY_REVOKED: 'API_KEY_REVOKED',
+  /** `/api/v1`: the API key or the token made from it has expired. */
+  API_KEY_EXPIRED: 'API_KEY_EXPIRED',
+  /** `/api/v1`: the key lacks the scope this call needs; the message names it. */
+  INSUFFICIENT_SCOPE: 'INSUFFICIENT_SCOPE',
+  /** `/api/v1`: the key is not accepted from the client's IP address (its allowed ranges). */
+  IP_NOT_ALLOWED: 'IP_NOT_ALLOWED',
+  /** The `Idempotency-Key` was used within 24 h for a different request (method, path or body). */
+  IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
+  /** The message has left the queue (or was never outbound): it can no longer be cancelled. */
+  MESSAGE_NOT_CANCELLABLE: 'MESSAGE_NOT_CANCELLABLE',
+  /** No network was named and the workspace has no enabled network to send through. */
+  NO_NETWORK: 'NO_NETWORK',
   /** The server is starting or shutting down. */
   UNAVAILABLE: 'UNAVAILABLE',
   /** An unexpected server error; details are in the server log only. */

@@ -17,3 +17,5 @@ export * from './voice.js';
 export * from './auto-reply.js';
 export * from './personalisation.js';
 export * from './campaigns.js';
+export * from './api-keys.js';
+export * from './public-api.js';

@@ -51,6 +51,11 @@ export const EnvSchema = z.object({
     .int({ error: 'must be a whole number of requests per minute' })
     .positive({ error: 'must be greater than 0' })
     .default(20),
+  API_RATE_LIMIT: z.coerce
+    .number({ error: 'must be a whole number of requests per minute' })
+    .int({ error: 'must be a whole number of requests per minute' })
+    .positive({ error: 'must be greater than 0' })
+    .default(6000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -82,6 +87,8 @@ export interface AppConfig {
   sandboxDeliveryMs: number;
   /** Requests per minute per client IP on the credential endpoints (login, register, reset...). */
   authRateLimit: number;
+  /** Requests per minute one developer API key may make on /api/v1 (its tokens included). */
+  apiRateLimit: number;
 }
 
 export class ConfigError extends Error {}
@@ -114,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: e.WEB_DIST_DIR,
     trustProxy: e.TRUST_PROXY,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    apiRateLimit: e.API_RATE_LIMIT,
     secretsKey: e.SECRETS_KEY,
     messageLeaseSeconds: e.MESSAGE_LEASE_SECONDS,
     sandboxDeliveryMs: e.SANDBOX_DELIVERY_MS,

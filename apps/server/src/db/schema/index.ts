@@ -7,3 +7,4 @@ export * from './contact-imports.js';
 export * from './campaigns.js';
 export * from './messages.js';
 export * from './auto-reply.js';
+export * from './api-keys.js';

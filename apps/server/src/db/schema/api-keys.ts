@@ -1,0 +1,33 @@
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+import { workspaces } from './workspaces.js';
+
+/**
+ * Developer API keys of a workspace (module developer-api). Only the SHA-256 of the secret is
+ * stored; the secret itself is shown once, when the key is created.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The start of the secret (`sk_live_` + 8 characters), shown to tell keys apart. */
+    prefix: text('prefix').notNull(),
+    /** SHA-256 of the whole secret (base64url): what a request's bearer is looked up by. */
+    secretHash: text('secret_hash').notNull().unique(),
+    scopes: text('scopes').array().notNull(),
+    /** CIDR ranges the key is accepted from; empty: anywhere. */
+    allowedIps: text('allowed_ips').array().notNull().default([]),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Written at most once a minute per key and instance, never once per request. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    lastUsedIp: text('last_used_ip'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('api_keys_workspace_idx').on(t.workspaceId, t.createdAt)],
+);

@@ -1,0 +1,59 @@
+import type { ApiKeyScope } from '@switchboard/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../lib/app-error.js';
+import type { UsersService } from '../users/users.service.js';
+import { createApiKeyAuth, type ApiCaller } from './api-key-auth.js';
+import { createApiKeys } from './api-keys.js';
+import { createApiKeysRepository } from './api-keys.repository.js';
+import { createApiTokens } from './api-tokens.js';
+
+export type { ApiCaller } from './api-key-auth.js';
+
+export interface DeveloperApiDeps {
+  db: Db;
+  users: Pick<UsersService, 'members'>;
+  /** The server's JWT secret: tokens made from keys are signed with it. */
+  jwtSecret: string;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The developer API (DESIGN §2): API keys (admins create, list and revoke them), the
+ * authentication of `/api/v1` by key or by a short-lived token made from one.
+ */
+export function createDeveloperApiService(deps: DeveloperApiDeps) {
+  const repo = createApiKeysRepository(deps.db);
+  const tokens = createApiTokens(deps.jwtSecret);
+  const auth = createApiKeyAuth({ repo, tokens, log: deps.log });
+  const keys = createApiKeys({ repo, users: deps.users, onRevoked: auth.forget });
+
+  return {
+    keys,
+    authenticate: auth.authenticate,
+    /** Forgets a key in this instance's cache (the seam for revocations announced by other instances). */
+    forgetKey: auth.forget,
+
+    /**
+     * `POST /api/v1/auth/token`: a token for the key's workspace with the asked scopes (all of
+     * the key's when none are asked); only a key itself may ask, not a token.
+     */
+    async exchange(
+      caller: ApiCaller,
+      asked: ApiKeyScope[] | undefined,
+      ttlSeconds: number,
+    ): Promise<{ token: string; expiresAt: Date; scopes: ApiKeyScope[] }> {
+      if (caller.via !== 'key') throw new AppError('API_KEY_INVALID', 'Only an API key can be exchanged for a token.');
+      const scopes = asked ?? caller.scopes;
+      const missing = scopes.find((scope) => !caller.scopes.includes(scope));
+      if (missing) throw new AppError('INSUFFICIENT_SCOPE', `This API key does not have the scope ${missing}.`);
+      const { token, expiresAt } = await tokens.sign(
+        { keyId: caller.keyId, workspaceId: caller.workspaceId, scopes },
+        ttlSeconds,
+      );
+      return { token, expiresAt, scopes };
+    },
+  };
+}
+
+export type DeveloperApiService = ReturnType<typeof createDeveloperApiService>;

@@ -1,0 +1,30 @@
+import { ErrorResponseSchema } from '@switchboard/contract';
+
+/** The OpenAPI security scheme every guarded `/api/v1` route names. */
+export const V1_SECURITY_SCHEME = 'apiKey';
+
+export const V1_SECURITY_SCHEMES = {
+  [V1_SECURITY_SCHEME]: {
+    type: 'http' as const,
+    scheme: 'bearer',
+    description:
+      'An API key (`sk_live_…`, created by an admin on the developer page) or a token made from one by `POST /api/v1/auth/token`.',
+  },
+};
+
+/** Error answers every guarded v1 route may give, in the documented `{ error, code }` shape. */
+export const v1Errors = {
+  400: ErrorResponseSchema.describe('The request failed validation (`VALIDATION_FAILED` with `fields`).'),
+  401: ErrorResponseSchema.describe(
+    'No key or token, or one that is unknown (`API_KEY_INVALID`), revoked (`API_KEY_REVOKED`) or expired (`API_KEY_EXPIRED`).',
+  ),
+  403: ErrorResponseSchema.describe(
+    'The key lacks the scope (`INSUFFICIENT_SCOPE`) or is not accepted from this address (`IP_NOT_ALLOWED`).',
+  ),
+  429: ErrorResponseSchema.describe('Over the key’s rate limit (`RATE_LIMITED`); see `Retry-After`.'),
+};
+
+/** Tags, summary and security of a v1 route's OpenAPI entry. */
+export function v1Route(tag: string, summary: string) {
+  return { tags: [`v1 ${tag}`], summary, security: [{ [V1_SECURITY_SCHEME]: [] }] };
+}
