@@ -4,7 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import type { UserData } from '@switchboard/contract';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../i18n/i18n';
+import { setLanguage } from '../../../i18n/i18n';
 import { session } from '../../../lib/session';
 import { aNetwork } from '../../../test/network-fixtures';
 import { stubFetch } from '../../../test/stub-fetch';
@@ -84,6 +84,20 @@ describe('DownloadsPage', () => {
     const example = within(client).getByText(/new Client\(/);
     expect(example.textContent).toContain(`new Client(login, password, httpClient, '${baseUrl}')`);
     expect(example.textContent).toContain('await api.send(');
+  });
+
+  it('in Arabic the page is right-to-left and the URL stays a left-to-right block', async () => {
+    await setLanguage('ar');
+    try {
+      renderPage();
+      expect(document.documentElement.dir).toBe('rtl');
+      expect(screen.getByRole('heading', { name: 'ربط هاتف بهذا الخادم' })).toBeTruthy();
+      const url = screen.getByText(`${window.location.origin}/api/mobile/v1`);
+      expect(url.closest('[dir]')?.getAttribute('dir')).toBe('ltr');
+      expect(screen.getByRole('button', { name: 'نسخ: عنوان API لهذا الخادم' })).toBeTruthy();
+    } finally {
+      await setLanguage('en');
+    }
   });
 
   it("an admin with an Android network sees the server's public address, as the pairing shows it", async () => {
