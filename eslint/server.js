@@ -39,7 +39,7 @@ export const TABLE_OWNERS = {
   voice: ['voiceMessages', 'voiceContentType'],
   campaigns: ['campaigns', 'campaignState', 'CampaignAudienceValue', 'CampaignExclusionsValue'],
   'auto-reply': ['autoReplyRules', 'autoReplyFirings'],
-  'developer-api': ['apiKeys'],
+  'developer-api': ['apiKeys', 'idempotencyKeys'],
 };
 
 const SCHEMA = '(^|/)db/schema(/|$)';

@@ -222,7 +222,7 @@ export function createServices(deps: ServicesDeps): Composition {
       compliance,
       autoReply,
       campaigns,
-      developerApi: createDeveloperApiService({ db, users, jwtSecret, log }),
+      developerApi: createDeveloperApiService({ db, users, jwtSecret, log, messaging, networks }),
     },
     channels,
     networkRunner,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ApiKeyScope } from './api-keys.js';
+import { MessageDirection, MessageEncoding, MessageState, SendMessageBodySchema } from './messages.js';
+import { NetworkKind, NetworkStatus } from './networks.js';
 
 /**
  * The public REST API under `/api/v1` (DESIGN §2 "Developer API"): stable shapes for developers,
@@ -36,3 +38,86 @@ export const ApiTokenResponseSchema = z.object({
   scopes: z.array(ApiKeyScope).describe('What the token may do.'),
 });
 export type ApiTokenResponse = z.infer<typeof ApiTokenResponseSchema>;
+
+const isoUtc = z.iso.datetime();
+
+/** A message as the developer API shows it: no workspace, conversation or provider internals. */
+export const ApiMessageSchema = z.object({
+  id: z.string().describe('The message’s id.'),
+  direction: MessageDirection.describe('out: sent by the workspace; in: received.'),
+  state: MessageState,
+  phoneNumber: z
+    .string()
+    .describe('The other party (E.164): the recipient of an outbound message, the sender of an inbound one.'),
+  networkId: z.string().describe('The network it went out or came in through (GET /api/v1/networks).'),
+  body: z.string(),
+  encoding: MessageEncoding,
+  segments: z.number().int().describe('SMS parts the text takes (GSM-7 160/153, UCS-2 70/67); what the quota counts.'),
+  metadata: z.record(z.string(), z.string()).nullable().describe('What the sender attached; null when nothing.'),
+  errorCode: z.string().nullable().describe('Why it failed, as the channel coded it.'),
+  errorText: z.string().nullable().describe('Why it failed, in the channel’s words.'),
+  createdAt: isoUtc.describe('When it was queued or received (UTC).'),
+  sentAt: isoUtc.nullable(),
+  deliveredAt: isoUtc.nullable(),
+  failedAt: isoUtc.nullable(),
+  receivedAt: isoUtc.nullable(),
+});
+export type ApiMessage = z.infer<typeof ApiMessageSchema>;
+
+const metadataKey = z.string().min(1).max(40);
+/** POST /api/v1/messages. */
+export const ApiSendMessageBodySchema = z.object({
+  to: SendMessageBodySchema.shape.to,
+  body: SendMessageBodySchema.shape.body,
+  networkId: z
+    .uuid()
+    .optional()
+    .describe(
+      'The network to send through; omitted: the workspace’s default, its oldest enabled network that is not a sandbox (else its oldest enabled sandbox).',
+    ),
+  metadata: z
+    .record(metadataKey, z.string().max(500))
+    .refine((value) => Object.keys(value).length <= 20, 'At most 20 metadata keys.')
+    .optional()
+    .describe('Up to 20 string keys (≤ 40 characters) and values (≤ 500), returned with the message.'),
+});
+export type ApiSendMessageBody = z.infer<typeof ApiSendMessageBodySchema>;
+
+export const ApiMessageResponseSchema = z.object({ message: ApiMessageSchema });
+export type ApiMessageResponse = z.infer<typeof ApiMessageResponseSchema>;
+export const ApiMessageParamsSchema = z.object({ id: z.uuid() });
+
+/** GET /api/v1/messages. */
+export const ApiMessagesQuerySchema = z.object({
+  direction: MessageDirection.optional(),
+  state: MessageState.optional(),
+  networkId: z.uuid().optional(),
+  from: z.iso.datetime({ offset: true }).optional().describe('Created at or after this time (ISO 8601).'),
+  to: z.iso.datetime({ offset: true }).optional().describe('Created before this time (ISO 8601).'),
+  cursor: z.string().max(200).optional().describe('From a previous page’s `next` link.'),
+  limit: z.coerce.number().int().min(1).max(100).default(50).describe('Messages per page, 1 to 100 (default 50).'),
+});
+export type ApiMessagesQuery = z.input<typeof ApiMessagesQuerySchema>;
+
+export const ApiMessagesResponseSchema = z.object({
+  messages: z.array(ApiMessageSchema).describe('Newest first.'),
+  next: z
+    .string()
+    .nullable()
+    .describe('The path of the next page (same filters, with its cursor); null on the last page.'),
+});
+export type ApiMessagesResponse = z.infer<typeof ApiMessagesResponseSchema>;
+
+/** GET /api/v1/networks: what a client needs to choose one; no settings, no secrets. */
+export const ApiNetworkSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: NetworkKind,
+  address: z.string().describe('The number or sender id messages go out from.'),
+  enabled: z.boolean(),
+  status: NetworkStatus,
+  isDefault: z.boolean().describe('The network a message without `networkId` goes through.'),
+});
+export type ApiNetwork = z.infer<typeof ApiNetworkSchema>;
+export const ApiNetworksResponseSchema = z.object({ networks: z.array(ApiNetworkSchema) });
+export type ApiNetworksResponse = z.infer<typeof ApiNetworksResponseSchema>;

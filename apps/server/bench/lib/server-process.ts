@@ -4,8 +4,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+// @ts-expect-error -- the repository's build script is plain JavaScript without types
+import { buildWhatIsMissing } from '../../../../scripts/lib.mjs';
 
-const serverEntry = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
+const serverEntry = fileURLToPath(new URL('../../dist/server.js', import.meta.url));
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -24,16 +26,19 @@ export interface BenchServer {
 
 /**
  * The real server in its own process on a fresh embedded database with the demo seed, so the
- * load generator (this process) does not compete with it for the event loop.
+ * load generator (this process) does not compete with it for the event loop. It runs as `npm
+ * start` runs it: the build (made first where it is missing or older than the sources), whose
+ * worker threads start without a TypeScript loader.
  */
 export async function startBenchServer(
   env: Record<string, string> = {},
   /** An existing data directory to serve (kept on stop); default: a fresh one, removed on stop. */
   existingDataDir?: string,
 ): Promise<BenchServer> {
+  await buildWhatIsMissing(['contract', 'server']);
   const dataDir = existingDataDir ?? (await mkdtemp(path.join(tmpdir(), 'switchboard-bench-')));
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  const child: ChildProcess = spawn(process.execPath, [serverEntry], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -6,6 +6,7 @@ import {
   type ImportBatchOptions,
 } from '../../src/modules/contacts/contact-import-batch.repository.js';
 import { checkingKeysOncePerBatch } from '../../src/modules/contacts/contact-import-key-checks.js';
+import { encodeContacts } from '../../src/modules/contacts/import-batches.js';
 import type { ImportedContact } from '../../src/modules/contacts/import-mapping.js';
 import { createTestServices, type TestServices } from '../helpers/test-services.js';
 
@@ -22,12 +23,12 @@ const imported = (phoneNumber: string, values: Partial<ImportedContact> = {}): I
 });
 
 /** A new number, an existing one, an opted-out one and a member of the list already. */
-const batch = [
+const batch = encodeContacts([
   imported('+12025550201', { name: 'New', customFields: { city: 'Paris' } }),
   imported('+12025550202', { name: 'Renamed', tags: ['csv', 'new'] }),
   imported('+12025550203', { name: 'Still out' }),
   imported('+12025550204', { timeZone: 'Europe/Berlin' }),
-];
+]);
 
 describe('an import batch with its keys checked once', () => {
   let t: TestServices;

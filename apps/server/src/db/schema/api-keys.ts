@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 import { workspaces } from './workspaces.js';
 
@@ -30,4 +30,28 @@ export const apiKeys = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [index('api_keys_workspace_idx').on(t.workspaceId, t.createdAt)],
+);
+
+/**
+ * `Idempotency-Key`s of the developer API's POSTs (module developer-api): the first request with
+ * a key inserts its row in the transaction that does the work and stores the answer there; a
+ * request with the same key waits on the unique index for that transaction and then finds the
+ * answer. A row older than 24 hours is taken over by the next request with its key.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** SHA-256 of method, path and body: the same key with another request is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    /** The answer, stored in the same transaction as the work (null only inside it). */
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('idempotency_keys_workspace_key_idx').on(t.workspaceId, t.key)],
 );

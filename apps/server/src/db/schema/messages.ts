@@ -5,6 +5,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   text,
@@ -97,6 +98,8 @@ export const messages = pgTable(
      */
     campaignId: uuid('campaign_id'),
     providerMessageId: text('provider_message_id'),
+    /** What a developer API client attached when sending (string keys and values); null otherwise. */
+    metadata: jsonb('metadata').$type<Record<string, string>>(),
     errorCode: text('error_code'),
     errorText: text('error_text'),
     /** Send attempts so far (outbound). */

@@ -1,7 +1,7 @@
 import { MAX_CONTACT_TAGS, type ImportMode } from '@switchboard/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database.js';
-import type { ImportedContact } from './import-mapping.js';
+import type { EncodedContacts } from './import-batches.js';
 
 export interface ImportBatchOptions {
   mode: ImportMode;
@@ -10,7 +10,7 @@ export interface ImportBatchOptions {
 
 /**
  * An import's batch of contacts (numbers unique within it) in one statement: the rows travel as
- * one JSON parameter (jsonb_to_recordset), so a batch of thousands is one round trip whatever its
+ * one JSON parameter (encoded where they were read, see import-batches.ts) (jsonb_to_recordset), so a batch of thousands is one round trip whatever its
  * size. Existing numbers get the batch's non-empty values (`update`: name, time zone and fields
  * replaced, tags added up to the limit) or are left alone (`skip`); new and updated contacts join
  * the list. The opt-out state is never touched: an import does not opt anyone in or out.
@@ -18,11 +18,11 @@ export interface ImportBatchOptions {
 export function createContactImportBatchRepository() {
   return async function writeBatch(
     workspaceId: string,
-    contacts: ImportedContact[],
+    contacts: EncodedContacts,
     options: ImportBatchOptions,
     tx: Db,
   ): Promise<{ created: number; updated: number }> {
-    if (!contacts.length) return { created: 0, updated: 0 };
+    if (!contacts.count) return { created: 0, updated: 0 };
     const onConflict =
       options.mode === 'skip'
         ? sql`do nothing`
@@ -42,7 +42,7 @@ export function createContactImportBatchRepository() {
     const [row] = await queryRows<{ created: number; updated: number }>(
       tx,
       sql`with input as (
-          select * from jsonb_to_recordset(${JSON.stringify(contacts)}::jsonb)
+          select * from jsonb_to_recordset(${contacts.json}::jsonb)
             as r("phoneNumber" text, name text, tags text[], "timeZone" text, "customFields" jsonb)
         ), written as (
           insert into contacts as c (workspace_id, phone_number, name, tags, time_zone, custom_fields)

@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import {
   IMPORT_INVALID_SAMPLE,
   type ImportColumnTarget,
@@ -12,11 +12,7 @@ import type { FileStorage } from '../../lib/file-storage.js';
 import type { WriteImportBatch } from './contact-import-batch.repository.js';
 import type { ContactImportRow, ContactImportsRepository, ImportProgress } from './contact-imports.repository.js';
 import type { ContactFieldsRepository } from './contact-fields.repository.js';
-import { readRows } from './import-file.js';
-import { readImportRow, type ImportedContact } from './import-mapping.js';
-
-/** Rows per statement: large enough that a commit's cost fades, small enough to cancel within a second. */
-export const IMPORT_BATCH_ROWS = 2000;
+import type { ImportBatch, ImportReadOptions } from './import-batches.js';
 
 export interface ImportJobOptions {
   mapping: ImportColumnTarget[];
@@ -32,6 +28,8 @@ export interface ImportJobDeps {
   imports: ContactImportsRepository;
   fields: ContactFieldsRepository;
   writeBatch: WriteImportBatch;
+  /** The stored file's rows in batches (readImportBatches, in a worker thread or not). */
+  readBatches: (source: Readable, options: ImportReadOptions) => AsyncIterable<ImportBatch>;
   /** Called after every committed batch (the caller throttles what it publishes). */
   onProgress: (id: string) => void;
 }
@@ -39,11 +37,11 @@ export interface ImportJobDeps {
 class Stopped extends Error {}
 
 /**
- * Runs a claimed import: the stored file streamed through csv-parse, rows read through the
- * mapping, batches written in one statement each, in a transaction with the import's progress
- * (so the counts always say what is committed). Invalid rows go to a CSV of their own as they
- * come. Stops at the next batch when the import was cancelled (the batch in hand is rolled back)
- * or `signal` aborts (the server stops).
+ * Runs a claimed import: the stored file read into batches (parsed and checked through the
+ * mapping, see import-batches.ts), each written in one statement, in a transaction with the
+ * import's progress (so the counts always say what is committed). Invalid rows go to a CSV of
+ * their own as they come. Stops at the next batch when the import was cancelled (the batch in
+ * hand is rolled back) or `signal` aborts (the server stops).
  */
 export async function runImport(
   deps: ImportJobDeps,
@@ -65,14 +63,13 @@ export async function runImport(
     duplicates: 0,
     invalidRows: [],
   };
-  const seen = new Set<string>();
-  let batch: ImportedContact[] = [];
-  let pending = 0;
-
-  async function flush() {
+  async function write(batch: ImportBatch) {
     if (signal.aborted) throw new Stopped('abort');
-    const contacts = batch;
-    const read = pending;
+    for (const { line, cells, refusal } of batch.invalid) {
+      if (progress.invalidRows.length < IMPORT_INVALID_SAMPLE) progress.invalidRows.push({ row: line, ...refusal });
+      invalidCsv.write([line, refusal.reason, ...cells]);
+    }
+    const { contacts } = batch;
     await deps.db.transaction(async (tx) => {
       // Keys are held (shared) so a change of them waits for this batch, and none has gone.
       const keys = await deps.fields.keys(row.workspaceId, tx, { lock: true });
@@ -81,37 +78,29 @@ export async function runImport(
       const written = await deps.writeBatch(row.workspaceId, contacts, options, tx);
       const next = {
         ...progress,
-        processedRows: progress.processedRows + read,
+        processedRows: progress.processedRows + batch.read,
         created: progress.created + written.created,
         updated: progress.updated + written.updated,
-        skipped: progress.skipped + contacts.length - written.created - written.updated,
+        skipped: progress.skipped + contacts.count - written.created - written.updated,
+        invalid: progress.invalid + batch.invalid.length,
+        duplicates: progress.duplicates + batch.duplicates,
       };
       // Cancelled meanwhile: thrown, so the batch is rolled back and the counts stay true.
       if (!(await deps.imports.progress(row.id, next, tx))) throw new Stopped('cancel');
       Object.assign(progress, next);
     });
-    batch = [];
-    pending = 0;
     deps.onProgress(row.id);
   }
 
   try {
     const source = await deps.storage.open(row.fileKey);
-    for await (const { line, cells } of readRows(source, row.delimiter as ImportDelimiter, () => {})) {
-      pending++;
-      const contact = readImportRow(cells, options.mapping, options);
-      if ('reason' in contact) {
-        progress.invalid++;
-        if (progress.invalidRows.length < IMPORT_INVALID_SAMPLE) progress.invalidRows.push({ row: line, ...contact });
-        invalidCsv.write([line, contact.reason, ...cells]);
-      } else if (seen.has(contact.phoneNumber)) progress.duplicates++;
-      else {
-        seen.add(contact.phoneNumber);
-        batch.push(contact);
-      }
-      if (pending >= IMPORT_BATCH_ROWS) await flush();
-    }
-    await flush();
+    const batches = deps.readBatches(source, {
+      delimiter: row.delimiter as ImportDelimiter,
+      mapping: options.mapping,
+      defaultCountry: options.defaultCountry,
+      tags: options.tags,
+    });
+    for await (const batch of batches) await write(batch);
     return { invalidKey: await keep() };
   } catch (error) {
     if (!(error instanceof Stopped)) {

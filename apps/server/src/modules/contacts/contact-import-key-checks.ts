@@ -19,7 +19,7 @@ import type { WriteImportBatch } from './contact-import-batch.repository.js';
  */
 export function checkingKeysOncePerBatch(writeBatch: WriteImportBatch): WriteImportBatch {
   return async (workspaceId, contacts, options, tx) => {
-    if (!contacts.length) return writeBatch(workspaceId, contacts, options, tx);
+    if (!contacts.count) return writeBatch(workspaceId, contacts, options, tx);
     const [held] = await queryRows<{ workspace: number; list: number; checksOff: boolean }>(
       tx,
       sql`with workspace as (select 1 from workspaces where id = ${workspaceId} for key share),

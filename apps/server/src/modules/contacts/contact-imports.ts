@@ -15,6 +15,7 @@ import { createContactImportBatchRepository } from './contact-import-batch.repos
 import { checkingKeysOncePerBatch } from './contact-import-key-checks.js';
 import { createUnstartedUploadSweep } from './contact-import-sweep.js';
 import { runImport, type ImportJobOptions } from './contact-import-job.js';
+import { createImportWorkers } from './import-batches-in-worker.js';
 import {
   createContactImportsRepository,
   type ContactImportRow,
@@ -144,7 +145,7 @@ async function readUpload(
  */
 export function createContactImports(deps: ContactImportsDeps) {
   const imports = createContactImportsRepository(deps.db);
-  const writeBatch = checkingKeysOncePerBatch(createContactImportBatchRepository());
+  const [writeBatch, workers] = [checkingKeysOncePerBatch(createContactImportBatchRepository()), createImportWorkers()];
   const running = new Map<string, { abort: AbortController; done: Promise<void> }>();
   const lastPublished = new Map<string, number>();
 
@@ -167,6 +168,7 @@ export function createContactImports(deps: ContactImportsDeps) {
       ...deps,
       imports,
       writeBatch,
+      readBatches: workers.read,
       onProgress: (id: string) => void publish(row.workspaceId, id).catch(() => undefined),
     };
     try {
@@ -251,12 +253,13 @@ export function createContactImports(deps: ContactImportsDeps) {
     /** Resolves when the import's job (if running here) has ended. */
     settled: async (id: string) => running.get(id)?.done,
 
-    /** Stops the sweep and the imports running here (each is marked failed) and waits for them. */
+    /** Stops the sweep and the imports running here (each is marked failed), waits for them, and ends their workers. */
     async close() {
       await unstarted.job.stop();
       const jobs = [...running.values()];
       for (const job of jobs) job.abort.abort();
       await Promise.all(jobs.map((job) => job.done));
+      await workers.close();
     },
   };
 }

@@ -2,7 +2,11 @@ import type { ApiKeyScope } from '@switchboard/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
+import type { MessagingService } from '../messaging/messaging.service.js';
+import type { NetworksService } from '../networks/networks.service.js';
 import type { UsersService } from '../users/users.service.js';
+import { createApiMessages } from './api-messages.js';
+import { createIdempotency } from './idempotency.js';
 import { createApiKeyAuth, type ApiCaller } from './api-key-auth.js';
 import { createApiKeys } from './api-keys.js';
 import { createApiKeysRepository } from './api-keys.repository.js';
@@ -16,11 +20,13 @@ export interface DeveloperApiDeps {
   /** The server's JWT secret: tokens made from keys are signed with it. */
   jwtSecret: string;
   log: FastifyBaseLogger;
+  messaging: Pick<MessagingService, 'queue' | 'api'>;
+  networks: Pick<NetworksService, 'list'>;
 }
 
 /**
  * The developer API (DESIGN §2): API keys (admins create, list and revoke them), the
- * authentication of `/api/v1` by key or by a short-lived token made from one.
+ * authentication of `/api/v1` by key or by a short-lived token made from one, and its messages.
  */
 export function createDeveloperApiService(deps: DeveloperApiDeps) {
   const repo = createApiKeysRepository(deps.db);
@@ -30,6 +36,10 @@ export function createDeveloperApiService(deps: DeveloperApiDeps) {
 
   return {
     keys,
+    /** Sends, reads and cancels of `/api/v1/messages`, and `/api/v1/networks` (api-messages.ts). */
+    messages: createApiMessages({ messaging: deps.messaging, networks: deps.networks }),
+    /** `Idempotency-Key` of the v1 POSTs (idempotency.ts). */
+    idempotency: createIdempotency(deps.db),
     authenticate: auth.authenticate,
     /** Forgets a key in this instance's cache (the seam for revocations announced by other instances). */
     forgetKey: auth.forget,

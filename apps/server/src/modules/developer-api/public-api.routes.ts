@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { v1AuthRoutes } from './v1-auth.routes.js';
+import { v1MessagesRoutes } from './v1-messages.routes.js';
 import { createV1Guard } from './v1-guard.js';
 
 export interface PublicApiOptions {
@@ -12,4 +13,5 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiOptions> = async (a
   app.decorateRequest('apiCaller', null);
   const guard = createV1Guard(app, options.rateLimitPerMinute);
   await app.register(v1AuthRoutes, { guard });
+  await app.register(v1MessagesRoutes, { guard });
 };

@@ -26,6 +26,7 @@ export interface NewOutbound {
   encoding: MessageEncoding;
   segments: number;
   origin: MessageOrigin;
+  metadata: Record<string, string> | null;
   /** When it is queued: the month (in the workspace's zone) its segments are booked in. */
   at: Date;
   /** False: booked even past the quota (legally required compliance replies). */
@@ -69,9 +70,10 @@ export function createMessagesRepository(db: Db) {
           returning *
         ), m as (
           insert into messages (workspace_id, network_id, conversation_id, contact_id, direction, body, encoding,
-            segments, usage_period, state, origin, created_at)
+            segments, usage_period, state, origin, metadata, created_at)
           select ${input.workspaceId}, ${input.networkId}, v.id, v.contact_id, 'out', ${input.body},
-            ${input.encoding}, ${input.segments}, u.period_start, 'queued', ${input.origin}, clock_timestamp() from v, u
+            ${input.encoding}, ${input.segments}, u.period_start, 'queued', ${input.origin},
+            ${input.metadata ? JSON.stringify(input.metadata) : null}::jsonb, clock_timestamp() from v, u
           returning *
         )
         select row_to_json(c) as contact, (select row_to_json(v) from v) as conversation,

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.js';
 import { normaliseSender } from '../../lib/phone-number.js';
 import type { EventPublisher } from '../../realtime/publisher.js';
 import type { NetworksService } from '../networks/networks.service.js';
+import { createApiMessagesRepository } from './api-messages.repository.js';
 import { createCampaignMessagesRepository } from './campaign-messages.repository.js';
 import { createCampaignProgressRepository } from './campaign-progress.repository.js';
 import { createCampaignRecipientsRepository } from './campaign-recipients.repository.js';
@@ -22,6 +23,7 @@ export type { QueueRequest, TxContext } from './outbound.js';
 export type { ConversationFilters, ConversationWithContact } from './inbox.repository.js';
 export type { BacklogRow, CampaignBatch } from './campaign-messages.repository.js';
 export type { RecipientFilters, RecipientRow } from './campaign-recipients.repository.js';
+export type { ApiMessageFilters, MessageWithNumber } from './api-messages.repository.js';
 
 export interface MessagingDeps {
   db: Db;
@@ -45,6 +47,7 @@ export function createMessagingService(deps: MessagingDeps) {
   const campaignMessages = createCampaignMessagesRepository(deps.db);
   const recipients = createCampaignRecipientsRepository(deps.db);
   const progress = createCampaignProgressRepository(deps.db);
+  const apiMessages = createApiMessagesRepository(deps.db);
   const inbound = createInboundPipeline({
     db: deps.db,
     networks: deps.networks,
@@ -109,6 +112,20 @@ export function createMessagingService(deps: MessagingDeps) {
       responses: recipients.responses,
       /** Wakes the dispatchers of these networks (queued rows became due). */
       wake: deps.outbound.wake,
+    },
+
+    /**
+     * The developer API's side of messages (api-messages.repository.ts): one with its number,
+     * keyset pages, and the cancel of a queued one (segments given back, `message.updated`).
+     */
+    api: {
+      find: apiMessages.find,
+      page: apiMessages.page,
+      async cancel(workspaceId: string, id: string): Promise<MessageRow | undefined> {
+        const row = await apiMessages.cancelQueued(workspaceId, id);
+        if (row) publishMessage(workspaceId, 'message.updated', row);
+        return row;
+      },
     },
 
     /** The conversation a voice message of (network, contact) belongs to; made, without SMS, when new. */

@@ -22,6 +22,8 @@ export interface QueueRequest {
    * quota like any message, but never refused by it.
    */
   exemptFromQuota?: boolean;
+  /** What a developer API client attached (string keys and values), kept with the message. */
+  metadata?: Record<string, string>;
 }
 
 /**
@@ -82,6 +84,7 @@ export function createOutbound(deps: OutboundDeps) {
           encoding,
           segments,
           origin: request.origin,
+          metadata: request.metadata ?? null,
           at,
           enforceQuota: !request.exemptFromQuota,
         },

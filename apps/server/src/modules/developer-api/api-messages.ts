@@ -1,0 +1,130 @@
+import type { ApiMessage, ApiNetwork, ApiSendMessageBody, Network } from '@switchboard/contract';
+import { AppError } from '../../lib/app-error.js';
+import { requireE164 } from '../../lib/phone-number.js';
+import type { ApiMessageFilters, MessagingService, TxContext } from '../messaging/messaging.service.js';
+import type { MessageRow } from '../messaging/message-rows.js';
+import type { NetworksService } from '../networks/networks.service.js';
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+type MessageFields = Pick<
+  MessageRow,
+  'id' | 'direction' | 'state' | 'networkId' | 'body' | 'encoding' | 'segments' | 'errorCode' | 'errorText'
+> &
+  Record<'createdAt' | 'sentAt' | 'deliveredAt' | 'failedAt' | 'receivedAt', Date | string | null> & {
+    metadata?: Record<string, string> | null;
+  };
+
+/** The public shape: no workspace, conversation, contact or provider ids. */
+export function toApiMessage(row: MessageFields, phoneNumber: string): ApiMessage {
+  return {
+    id: row.id,
+    direction: row.direction,
+    state: row.state,
+    phoneNumber,
+    networkId: row.networkId,
+    body: row.body,
+    encoding: row.encoding,
+    segments: row.segments,
+    metadata: row.metadata ?? null,
+    errorCode: row.errorCode,
+    errorText: row.errorText,
+    createdAt: iso(row.createdAt)!,
+    sentAt: iso(row.sentAt),
+    deliveredAt: iso(row.deliveredAt),
+    failedAt: iso(row.failedAt),
+    receivedAt: iso(row.receivedAt),
+  };
+}
+
+/**
+ * The default network of a workspace: its oldest enabled network that is not a sandbox (a
+ * workspace that connected a real channel means to send through it), else its oldest enabled
+ * sandbox (a new workspace has only its sandbox, so the API works at once for a trial).
+ */
+export function defaultNetwork(networks: Network[]): Network | undefined {
+  const enabled = networks.filter((network) => network.enabled);
+  return enabled.find((network) => network.kind !== 'sandbox') ?? enabled[0];
+}
+
+export interface ApiMessagesDeps {
+  messaging: Pick<MessagingService, 'queue' | 'api'>;
+  networks: Pick<NetworksService, 'list'>;
+}
+
+/** `/api/v1/messages` and `/api/v1/networks`: every send goes through messaging's one `queue`. */
+export function createApiMessages(deps: ApiMessagesDeps) {
+  const notFound = () => new AppError('NOT_FOUND', 'No such message in this workspace.');
+
+  /** The network a send goes through: the one named, else the default (read before any transaction). */
+  async function networkFor(workspaceId: string, networkId: string | undefined): Promise<string> {
+    if (networkId) return networkId;
+    const chosen = defaultNetwork(await deps.networks.list(workspaceId));
+    if (!chosen)
+      throw new AppError('NO_NETWORK', 'The workspace has no enabled network. Enable one or pass networkId.');
+    return chosen.id;
+  }
+
+  return {
+    networkFor,
+
+    /**
+     * Queues a message through `networkId` (from `networkFor`): opt-out 409, quota 402, segments
+     * and the network's rate apply as for the inbox. In the caller's transaction when given.
+     */
+    async send(
+      workspaceId: string,
+      networkId: string,
+      body: ApiSendMessageBody,
+      within?: TxContext,
+    ): Promise<ApiMessage> {
+      const to = requireE164(body.to);
+      const message = await deps.messaging.queue(
+        { workspaceId, networkId, to, body: body.body, origin: 'api', metadata: body.metadata },
+        within,
+      );
+      return toApiMessage({ ...message, metadata: body.metadata ?? null }, to);
+    },
+
+    async get(workspaceId: string, id: string): Promise<ApiMessage> {
+      const found = await deps.messaging.api.find(workspaceId, id);
+      if (!found) throw notFound();
+      return toApiMessage(found.message, found.phoneNumber);
+    },
+
+    async list(workspaceId: string, filters: ApiMessageFilters, cursor: string | undefined, limit: number) {
+      const { rows, next } = await deps.messaging.api.page(workspaceId, filters, cursor, limit);
+      return { messages: rows.map((row) => toApiMessage(row.message, row.phoneNumber)), next };
+    },
+
+    /** Cancels a message still queued (its segments given back); 409 once it left the queue. */
+    async cancel(workspaceId: string, id: string): Promise<ApiMessage> {
+      const cancelled = await deps.messaging.api.cancel(workspaceId, id);
+      const found = await deps.messaging.api.find(workspaceId, id);
+      if (!found) throw notFound();
+      if (!cancelled) {
+        throw new AppError(
+          'MESSAGE_NOT_CANCELLABLE',
+          `This message is ${found.message.state}; only a queued message sent through the API or the inbox can be cancelled.`,
+        );
+      }
+      return toApiMessage(found.message, found.phoneNumber);
+    },
+
+    async networks(workspaceId: string): Promise<ApiNetwork[]> {
+      const networks = await deps.networks.list(workspaceId);
+      const chosen = defaultNetwork(networks);
+      return networks.map((network) => ({
+        id: network.id,
+        name: network.name,
+        kind: network.kind,
+        address: network.address,
+        enabled: network.enabled,
+        status: network.status,
+        isDefault: network.id === chosen?.id,
+      }));
+    },
+  };
+}
+
+export type ApiMessages = ReturnType<typeof createApiMessages>;

@@ -1,0 +1,146 @@
+import {
+  ApiMessageParamsSchema,
+  ApiMessageResponseSchema,
+  ApiMessagesQuerySchema,
+  ApiMessagesResponseSchema,
+  ApiNetworksResponseSchema,
+  ApiSendMessageBodySchema,
+  ErrorResponseSchema,
+} from '@switchboard/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { v1Errors, v1Route } from './v1-docs.js';
+import { apiCallerOf, type V1Guard } from './v1-guard.js';
+
+const IdempotencyHeadersSchema = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .describe('Any unique string (e.g. a UUID): a retry with the same key within 24 h gets the first answer.'),
+});
+
+const notFound = { 404: ErrorResponseSchema.describe('No such message in this workspace (`NOT_FOUND`).') };
+
+/** `/api/v1/messages` and `/api/v1/networks`. */
+export const v1MessagesRoutes: FastifyPluginAsyncZod<{ guard: V1Guard }> = async (app, { guard }) => {
+  const developerApi = app.services.developerApi;
+  const { messages } = developerApi;
+
+  app.post(
+    '/messages',
+    {
+      onRequest: [guard.authenticate, guard.requireScope('messages:send')],
+      schema: {
+        ...v1Route('messages', 'Send a message (queued, then dispatched at the network’s rate; scope messages:send)'),
+        headers: IdempotencyHeadersSchema,
+        body: ApiSendMessageBodySchema,
+        response: {
+          201: ApiMessageResponseSchema,
+          ...v1Errors,
+          402: ErrorResponseSchema.describe(
+            'The plan’s monthly quota is used up (`QUOTA_EXCEEDED`, with `remaining`).',
+          ),
+          404: ErrorResponseSchema.describe('No such network in this workspace (`NOT_FOUND`).'),
+          409: ErrorResponseSchema.describe(
+            'The recipient opted out (`CONTACT_OPTED_OUT`) or no network can send (`NO_NETWORK`).',
+          ),
+          422: ErrorResponseSchema.describe(
+            'The Idempotency-Key was used for another request (`IDEMPOTENCY_KEY_REUSED`).',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { workspaceId } = apiCallerOf(request);
+      const networkId = await messages.networkFor(workspaceId, request.body.networkId);
+      const answer = await developerApi.idempotency.run(
+        {
+          workspaceId,
+          key: request.headers['idempotency-key'],
+          method: request.method,
+          path: request.url.split('?')[0]!,
+          body: request.body,
+        },
+        201,
+        async (within) => ({ message: await messages.send(workspaceId, networkId, request.body, within) }),
+      );
+      if (answer.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send(answer.body);
+    },
+  );
+
+  app.get(
+    '/messages',
+    {
+      onRequest: [guard.authenticate, guard.requireScope('messages:read')],
+      schema: {
+        ...v1Route('messages', 'Messages, newest first, in cursor pages (scope messages:read)'),
+        querystring: ApiMessagesQuerySchema,
+        response: { 200: ApiMessagesResponseSchema, ...v1Errors },
+      },
+    },
+    async (request) => {
+      const { cursor, limit, from, to, ...filters } = request.query;
+      const page = await messages.list(
+        apiCallerOf(request).workspaceId,
+        { ...filters, from: from ? new Date(from) : undefined, to: to ? new Date(to) : undefined },
+        cursor,
+        limit,
+      );
+      if (!page.next) return { messages: page.messages, next: null };
+      const query = new URLSearchParams();
+      for (const [name, value] of Object.entries({ ...request.query, cursor: page.next })) {
+        if (value !== undefined) query.set(name, String(value));
+      }
+      return { messages: page.messages, next: `/api/v1/messages?${query.toString()}` };
+    },
+  );
+
+  app.get(
+    '/messages/:id',
+    {
+      onRequest: [guard.authenticate, guard.requireScope('messages:read')],
+      schema: {
+        ...v1Route('messages', 'One message and its state (scope messages:read)'),
+        params: ApiMessageParamsSchema,
+        response: { 200: ApiMessageResponseSchema, ...v1Errors, ...notFound },
+      },
+    },
+    async (request) => ({ message: await messages.get(apiCallerOf(request).workspaceId, request.params.id) }),
+  );
+
+  app.delete(
+    '/messages/:id',
+    {
+      onRequest: [guard.authenticate, guard.requireScope('messages:send')],
+      schema: {
+        ...v1Route('messages', 'Cancel a message still queued; its segments are given back (scope messages:send)'),
+        params: ApiMessageParamsSchema,
+        response: {
+          200: ApiMessageResponseSchema,
+          ...v1Errors,
+          ...notFound,
+          409: ErrorResponseSchema.describe('It already left the queue (`MESSAGE_NOT_CANCELLABLE`).'),
+        },
+      },
+    },
+    async (request) => ({ message: await messages.cancel(apiCallerOf(request).workspaceId, request.params.id) }),
+  );
+
+  app.get(
+    '/networks',
+    {
+      onRequest: [guard.authenticate, guard.requireScope('messages:send', 'messages:read')],
+      schema: {
+        ...v1Route(
+          'networks',
+          'The workspace’s networks, without settings or secrets (scope messages:send or messages:read)',
+        ),
+        response: { 200: ApiNetworksResponseSchema, ...v1Errors },
+      },
+    },
+    async (request) => ({ networks: await messages.networks(apiCallerOf(request).workspaceId) }),
+  );
+};
