@@ -59,7 +59,7 @@ export async function registerRoutes(app: FastifyInstance, { config, composition
   await app.register(voiceRoutes, { prefix: '/api' });
   await app.register(twilioVoiceRoutes, { publicUrl });
   await app.register(apiKeysRoutes, { prefix: '/api' });
-  await app.register(publicApiRoutes, { prefix: '/api/v1', rateLimitPerMinute: config.apiRateLimit });
+  await app.register(publicApiRoutes, { prefix: '/api/v1', rateLimitPerMinute: config.apiRateLimit, publicUrl });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
   await app.register(webAppPlugin, { distDir: config.webDistDir });
 }

@@ -28,3 +28,34 @@ export const v1Errors = {
 export function v1Route(tag: string, summary: string) {
   return { tags: [`v1 ${tag}`], summary, security: [{ [V1_SECURITY_SCHEME]: [] }] };
 }
+
+interface OpenApiDocument {
+  openapi?: string;
+  paths?: Record<string, unknown>;
+  components?: Record<string, unknown>;
+  [field: string]: unknown;
+}
+
+const V1_PREFIX = '/api/v1/';
+
+/**
+ * The OpenAPI 3.1 document of `/api/v1` alone, cut from the app's document: @fastify/swagger
+ * builds that from the very zod schemas the routes validate and serialise with (through
+ * fastify-type-provider-zod's transform), so the published contract cannot drift from the code.
+ */
+export function v1Document(whole: OpenApiDocument, publicUrl: string): OpenApiDocument {
+  const paths = Object.fromEntries(Object.entries(whole.paths ?? {}).filter(([path]) => path.startsWith(V1_PREFIX)));
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Switchboard developer API',
+      version: '1',
+      description:
+        'Send and track SMS with an API key (`Authorization: Bearer sk_live_…`). Dates are ISO 8601 in UTC, ids are strings, errors are `{ error, code }` with a stable `code`. Each key has a rate limit per minute (`RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset`; 429 with `Retry-After`). POSTs accept an `Idempotency-Key` header (24 hours).',
+    },
+    servers: [{ url: publicUrl }],
+    security: [{ [V1_SECURITY_SCHEME]: [] }],
+    paths,
+    components: { securitySchemes: V1_SECURITY_SCHEMES },
+  };
+}

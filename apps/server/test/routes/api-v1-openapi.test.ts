@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+
+interface Operation {
+  security?: unknown;
+  parameters?: Array<{ in: string; name: string }>;
+  requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown>; required?: string[] } }> };
+  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+}
+interface Document {
+  openapi: string;
+  servers: Array<{ url: string }>;
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, { type: string; scheme: string }> };
+}
+
+describe('GET /api/v1/openapi.json', () => {
+  let t: TestApp;
+  let doc: Document;
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_URL: 'https://sms.example.com' });
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    expect(response.statusCode, response.body).toBe(200);
+    doc = response.json<Document>();
+  });
+  afterAll(() => t.close());
+
+  it('is an OpenAPI 3.1 document of /api/v1 alone, public, with the bearer scheme', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.servers).toEqual([{ url: 'https://sms.example.com' }]);
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api/v1/auth/token',
+      '/api/v1/messages',
+      '/api/v1/messages/{id}',
+      '/api/v1/networks',
+      '/api/v1/usage',
+    ]);
+    expect(Object.keys(doc.paths['/api/v1/messages']!).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(doc.paths['/api/v1/messages/{id}']!).sort()).toEqual(['delete', 'get']);
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.paths['/api/v1/messages']!.post!.security).toEqual([{ apiKey: [] }]);
+  });
+
+  it('describes requests and answers from the routes’ own zod schemas', () => {
+    const send = doc.paths['/api/v1/messages']!.post!;
+    const body = send.requestBody!.content['application/json']!.schema;
+    expect(Object.keys(body.properties).sort()).toEqual(['body', 'metadata', 'networkId', 'to']);
+    expect(body.required?.sort()).toEqual(['body', 'to']);
+    expect(send.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key')).toBe(true);
+    expect(Object.keys(send.responses).sort()).toEqual(['201', '400', '401', '402', '403', '404', '409', '422', '429']);
+    const answer = JSON.stringify(send.responses['201']!.content!['application/json']!.schema);
+    expect(answer).toContain('phoneNumber');
+    expect(answer).not.toContain('workspaceId');
+    expect(answer).not.toContain('conversationId');
+    // 3.1: a nullable field is a union with "null", not 3.0's `nullable: true`.
+    expect(answer).toContain('"null"');
+    expect(answer).not.toContain('"nullable"');
+    const list = doc.paths['/api/v1/messages']!.get!;
+    expect(
+      list.parameters
+        ?.filter((p) => p.in === 'query')
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(['cursor', 'direction', 'from', 'limit', 'networkId', 'state', 'to']);
+  });
+});
