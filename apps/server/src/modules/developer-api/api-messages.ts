@@ -1,4 +1,4 @@
-import type { ApiMessage, ApiNetwork, ApiSendMessageBody, Network } from '@switchboard/contract';
+import type { ApiMessage, ApiNetwork, ApiSendMessageBody } from '@switchboard/contract';
 import { AppError } from '../../lib/app-error.js';
 import { requireE164 } from '../../lib/phone-number.js';
 import type { ApiMessageFilters, MessagingService, TxContext } from '../messaging/messaging.service.js';
@@ -37,19 +37,9 @@ export function toApiMessage(row: MessageFields, phoneNumber: string): ApiMessag
   };
 }
 
-/**
- * The default network of a workspace: its oldest enabled network that is not a sandbox (a
- * workspace that connected a real channel means to send through it), else its oldest enabled
- * sandbox (a new workspace has only its sandbox, so the API works at once for a trial).
- */
-export function defaultNetwork(networks: Network[]): Network | undefined {
-  const enabled = networks.filter((network) => network.enabled);
-  return enabled.find((network) => network.kind !== 'sandbox') ?? enabled[0];
-}
-
 export interface ApiMessagesDeps {
   messaging: Pick<MessagingService, 'queue' | 'api'>;
-  networks: Pick<NetworksService, 'list'>;
+  networks: Pick<NetworksService, 'list' | 'defaultId'>;
 }
 
 /** `/api/v1/messages` and `/api/v1/networks`: every send goes through messaging's one `queue`. */
@@ -59,10 +49,10 @@ export function createApiMessages(deps: ApiMessagesDeps) {
   /** The network a send goes through: the one named, else the default (read before any transaction). */
   async function networkFor(workspaceId: string, networkId: string | undefined): Promise<string> {
     if (networkId) return networkId;
-    const chosen = defaultNetwork(await deps.networks.list(workspaceId));
+    const chosen = await deps.networks.defaultId(workspaceId);
     if (!chosen)
       throw new AppError('NO_NETWORK', 'The workspace has no enabled network. Enable one or pass networkId.');
-    return chosen.id;
+    return chosen;
   }
 
   return {
@@ -112,8 +102,10 @@ export function createApiMessages(deps: ApiMessagesDeps) {
     },
 
     async networks(workspaceId: string): Promise<ApiNetwork[]> {
-      const networks = await deps.networks.list(workspaceId);
-      const chosen = defaultNetwork(networks);
+      const [networks, chosen] = await Promise.all([
+        deps.networks.list(workspaceId),
+        deps.networks.defaultId(workspaceId),
+      ]);
       return networks.map((network) => ({
         id: network.id,
         name: network.name,
@@ -121,7 +113,7 @@ export function createApiMessages(deps: ApiMessagesDeps) {
         address: network.address,
         enabled: network.enabled,
         status: network.status,
-        isDefault: network.id === chosen?.id,
+        isDefault: network.id === chosen,
       }));
     },
   };

@@ -21,7 +21,7 @@ export interface DeveloperApiDeps {
   jwtSecret: string;
   log: FastifyBaseLogger;
   messaging: Pick<MessagingService, 'queue' | 'api'>;
-  networks: Pick<NetworksService, 'list'>;
+  networks: Pick<NetworksService, 'list' | 'defaultId'>;
 }
 
 /**

@@ -9,6 +9,7 @@ import { createNetworkEditing, networkNotFound } from './network-editing.js';
 import { createSecretsReader } from './network-secrets.js';
 import { toNetwork, type NetworkViewContext } from './network-view.js';
 import { createNetworkLeasesRepository } from './network-leases.repository.js';
+import { createDefaultNetworkRepository } from './default-network.repository.js';
 import { createNetworksRepository, type NetworkLogRow, type NetworkRow } from './networks.repository.js';
 import { createRuntimeCache } from './runtime-cache.js';
 
@@ -33,6 +34,7 @@ type ChangeListener = (networkId: string, change: 'changed' | 'removed') => void
  */
 export function createNetworksService(deps: NetworksServiceDeps) {
   const repo = createNetworksRepository(deps.db);
+  const defaults = createDefaultNetworkRepository(deps.db);
   const leases = createNetworkLeasesRepository(deps.db);
   const pairings = createAndroidPairings(deps);
   const listeners = new Set<ChangeListener>();
@@ -102,6 +104,7 @@ export function createNetworksService(deps: NetworksServiceDeps) {
 
     /** The workspace's networks as the auto-reply engine knows them (id, name, address). */
     summaries: (workspaceId: string, tx?: Db) => repo.summaries(workspaceId, tx),
+    defaultId: defaults.defaultId,
 
     async logs(workspaceId: string, id: string): Promise<NetworkLogEntry[]> {
       const row = await repo.findInWorkspace(workspaceId, id);
