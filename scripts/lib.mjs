@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -97,5 +97,9 @@ export async function buildWhatIsMissing(names = buildSteps.map((step) => step.n
       console.error(`Building ${step.name} failed.`);
       process.exit(code);
     }
+    // An incremental build rewrites only what changed: mark the output as new, or it would be
+    // stale (and built again) for as long as a source it does not change is newer.
+    const now = new Date();
+    utimesSync(path.join(root, step.output), now, now);
   }
 }

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import { AppError } from '../../lib/app-error.js';
 import { createWorkerPool, startModuleWorker } from '../../lib/module-worker.js';
 import type { ImportBatch, ImportReadOptions } from './import-batches.js';
@@ -6,12 +7,15 @@ import type { FromImportWorker, ToImportWorker } from './import-worker-protocol.
 
 export type ImportWorkers = ReturnType<typeof createImportWorkers>;
 
+/** Bytes sent to the worker for each of its requests: ~17 batches of a typical file. */
+const FEED_BYTES = 2 * 1024 * 1024;
+
 /**
  * Import files read in worker threads (import-rows.worker.ts), so the database (embedded PGlite
  * runs on the main thread) writes one batch while the next is parsed and checked on the other
- * core. The main thread feeds the file's bytes as the worker asks for them and takes batches as
- * it writes them; the worker reads at most IMPORT_BATCHES_AHEAD ahead, so memory stays bounded
- * whatever the file's size.
+ * core. The main thread feeds the file's bytes as the worker asks for them (2 MB at a time) and
+ * takes batches as it writes them; the worker reads at most IMPORT_BATCHES_AHEAD batches ahead,
+ * so memory stays bounded whatever the file's size.
  */
 export function createImportWorkers() {
   const pool = createWorkerPool(() => startModuleWorker(import.meta.url, 'import-rows.worker'));
@@ -33,15 +37,24 @@ export function createImportWorkers() {
       wake = undefined;
     };
 
+    /** Up to FEED_BYTES of the file at once, so the worker never waits for a main thread busy writing. */
+    async function feed() {
+      let sent = 0;
+      while (sent < FEED_BYTES) {
+        const { value, done } = await chunks.next();
+        if (done) return send({ type: 'end' });
+        send({ type: 'chunk', bytes: value });
+        sent += value.length;
+      }
+      send({ type: 'fed' });
+    }
+
     const onMessage = (message: FromImportWorker) => {
       if (message.type === 'pull')
-        chunks.next().then(
-          ({ value, done }) => send(done ? { type: 'end' } : { type: 'chunk', bytes: value }),
-          (error: Error) => {
-            failure ??= error;
-            settle();
-          },
-        );
+        feed().catch((error: Error) => {
+          failure ??= error;
+          settle();
+        });
       else if (message.type === 'batch') ready.push(message.batch);
       else if (message.type === 'done') finished = true;
       else
@@ -63,6 +76,9 @@ export function createImportWorkers() {
       for (;;) {
         const batch = ready.shift();
         if (batch) {
+          // The worker's messages are taken in one go while more keep coming: without a turn of the
+          // event loop here, timers and requests would wait for the whole import.
+          await setImmediate();
           yield batch;
           send({ type: 'credit' });
         } else if (failure) throw failure;

@@ -13,23 +13,53 @@ import { IMPORT_BATCHES_AHEAD, type ToImportWorker, type FromImportWorker } from
 const port = parentPort!;
 const send = (message: FromImportWorker) => port.postMessage(message);
 
-let job: { source: Readable; credits: number; wake?: () => void } | null = null;
+interface Job {
+  source: Readable;
+  /** Batches it may still send before the main thread has taken one. */
+  credits: number;
+  wake?: () => void;
+  /** Bytes asked for and not all sent yet; `wanted`: the stream asked again meanwhile. */
+  pulling: boolean;
+  wanted: boolean;
+}
+
+let job: Job | null = null;
+
+/** Asks for more of the file, unless a request is being answered. */
+function pull(current: Job) {
+  if (current.pulling) current.wanted = true;
+  else {
+    current.pulling = true;
+    send({ type: 'pull' });
+  }
+}
 
 port.on('message', (message: ToImportWorker) => {
   if (message.type === 'start') {
-    const source = new Readable({ read: () => send({ type: 'pull' }) });
-    job = { source, credits: IMPORT_BATCHES_AHEAD };
-    void run(job, message.options);
+    const current: Job = {
+      source: new Readable({ read: () => pull(current) }),
+      credits: IMPORT_BATCHES_AHEAD,
+      pulling: false,
+      wanted: false,
+    };
+    job = current;
+    void run(current, message.options);
   } else if (!job) return;
   else if (message.type === 'chunk') job.source.push(message.bytes);
-  else if (message.type === 'end') job.source.push(null);
+  else if (message.type === 'fed') {
+    job.pulling = false;
+    if (job.wanted) {
+      job.wanted = false;
+      pull(job);
+    }
+  } else if (message.type === 'end') job.source.push(null);
   else if (message.type === 'credit') {
     job.credits++;
     job.wake?.();
   }
 });
 
-async function run(current: NonNullable<typeof job>, options: Extract<ToImportWorker, { type: 'start' }>['options']) {
+async function run(current: Job, options: Extract<ToImportWorker, { type: 'start' }>['options']) {
   try {
     for await (const batch of readImportBatches(current.source, options)) {
       while (current.credits === 0) await new Promise<void>((resolve) => (current.wake = resolve));

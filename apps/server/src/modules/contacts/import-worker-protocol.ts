@@ -9,6 +9,8 @@ export const IMPORT_BATCHES_AHEAD = 2;
 export type ToImportWorker =
   | { type: 'start'; options: ImportReadOptions }
   | { type: 'chunk'; bytes: Uint8Array }
+  /** The chunks for one request have been sent (the file goes on). */
+  | { type: 'fed' }
   | { type: 'end' }
   | { type: 'credit' };
 
