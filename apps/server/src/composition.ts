@@ -203,8 +203,13 @@ export function createServices(deps: ServicesDeps): Composition {
     campaignSending: campaigns.isSending,
     log,
   });
-  // The campaigns' schedules and completion; uploads of contact imports never started.
-  const networkRunner = withBackgroundJobs(runner, [campaigns.ticker, contacts.imports.sweeper]);
+  const developerApi = createDeveloperApiService({ db, users, jwtSecret, log, messaging, networks });
+  // The campaigns' schedules and completion; uploads of contact imports never started; expired idempotency keys.
+  const networkRunner = withBackgroundJobs(runner, [
+    campaigns.ticker,
+    contacts.imports.sweeper,
+    developerApi.idempotency.sweeper,
+  ]);
 
   return {
     services: {
@@ -222,7 +227,7 @@ export function createServices(deps: ServicesDeps): Composition {
       compliance,
       autoReply,
       campaigns,
-      developerApi: createDeveloperApiService({ db, users, jwtSecret, log, messaging, networks }),
+      developerApi,
     },
     channels,
     networkRunner,

@@ -39,7 +39,7 @@ export function createDeveloperApiService(deps: DeveloperApiDeps) {
     /** Sends, reads and cancels of `/api/v1/messages`, and `/api/v1/networks` (api-messages.ts). */
     messages: createApiMessages({ messaging: deps.messaging, networks: deps.networks }),
     /** `Idempotency-Key` of the v1 POSTs (idempotency.ts). */
-    idempotency: createIdempotency(deps.db),
+    idempotency: createIdempotency(deps.db, deps.log),
     authenticate: auth.authenticate,
     /** Forgets a key in this instance's cache (the seam for revocations announced by other instances). */
     forgetKey: auth.forget,

@@ -45,6 +45,15 @@ export function createIdempotencyRepository() {
       return row;
     },
 
+    /** Housekeeping (all workspaces, by age): deletes keys past their 24 hours; how many. */
+    async deleteExpired(db: Db): Promise<number> {
+      const rows = await queryRows<{ id: string }>(
+        db,
+        sql`delete from idempotency_keys where created_at < now() - ${KEPT} returning id`,
+      );
+      return rows.length;
+    },
+
     async answer(tx: Db, id: string, statusCode: number, response: unknown): Promise<void> {
       await tx.update(idempotencyKeys).set({ statusCode, response }).where(eq(idempotencyKeys.id, id));
     },

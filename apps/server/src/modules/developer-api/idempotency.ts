@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
+import { createPeriodicJob } from '../../lib/periodic-job.js';
 import { AppError } from '../../lib/app-error.js';
 import type { TxContext } from '../messaging/messaging.service.js';
 import { createIdempotencyRepository } from './idempotency.repository.js';
+
+const SWEEP_EVERY_MS = 3_600_000;
 
 export interface Answer<T> {
   statusCode: number;
@@ -28,10 +32,20 @@ export interface IdempotentRequest {
  * that fails (a 4xx, a crash) leaves no row: the key may be tried again. The same key with
  * another method, path or body is refused (422 `IDEMPOTENCY_KEY_REUSED`).
  */
-export function createIdempotency(db: Db) {
+export function createIdempotency(db: Db, log: FastifyBaseLogger) {
   const repo = createIdempotencyRepository();
 
   return {
+    /** An hourly sweep of keys past their 24 hours (a key is taken over then anyway; this frees the rows). */
+    sweeper: createPeriodicJob(
+      SWEEP_EVERY_MS,
+      async () => {
+        const removed = await repo.deleteExpired(db);
+        if (removed) log.info({ removed }, 'removed expired idempotency keys');
+      },
+      log,
+    ),
+
     async run<T>(
       request: IdempotentRequest,
       statusCode: number,
