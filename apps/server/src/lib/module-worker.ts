@@ -18,6 +18,8 @@ export function startModuleWorker(base: string, name: string, options: WorkerOpt
 export interface WorkerPool {
   /** An idle worker, or a new one. */
   take(): Worker;
+  /** Starts a worker now (unless one is idle), so that the next `take` finds it ready. */
+  warm(): void;
   /** Back to the pool, idle, after a job that ended cleanly (a worker in an unknown state is terminated instead). */
   give(worker: Worker): void;
   /** Terminates the idle workers. */
@@ -28,25 +30,30 @@ export interface WorkerPool {
  * Workers kept for the next job: a worker idle for `idleMs` is terminated, and an idle one never
  * keeps the process alive. Workers handed out are the caller's to give back or terminate.
  */
-export function createWorkerPool(start: () => Worker, idleMs = 60_000): WorkerPool {
+export function createWorkerPool(start: () => Worker, idleMs = 5 * 60_000): WorkerPool {
   const idle = new Map<Worker, NodeJS.Timeout>();
   const forget = (worker: Worker) => {
     clearTimeout(idle.get(worker));
     idle.delete(worker);
   };
 
-  return {
+  const started = () => {
+    const worker = start();
+    worker.once('exit', () => forget(worker));
+    return worker;
+  };
+
+  const pool: WorkerPool = {
     take() {
       const [worker, timer] = idle.entries().next().value ?? [];
-      if (!worker) {
-        const fresh = start();
-        fresh.once('exit', () => forget(fresh));
-        return fresh;
-      }
+      if (!worker) return started();
       clearTimeout(timer);
       idle.delete(worker);
       worker.ref();
       return worker;
+    },
+    warm() {
+      if (idle.size === 0) pool.give(started());
     },
     give(worker) {
       worker.unref();
@@ -64,4 +71,5 @@ export function createWorkerPool(start: () => Worker, idleMs = 60_000): WorkerPo
       await Promise.all(workers.map((worker) => worker.terminate()));
     },
   };
+  return pool;
 }

@@ -136,6 +136,29 @@ async function readUpload(
   }
 }
 
+/** `contact-import.progress` events: at most one every PROGRESS_EVERY_MS per import while it runs, and its last. */
+function createProgressEvents(imports: ContactImportsRepository, events: EventPublisher) {
+  const lastPublished = new Map<string, number>();
+
+  async function send(workspaceId: string, id: string) {
+    const row = await imports.find(workspaceId, id);
+    if (row) events.toWorkspace(workspaceId, 'contact-import.progress', { import: toContactImport(row) });
+  }
+
+  return {
+    async publish(workspaceId: string, id: string) {
+      const now = Date.now();
+      if (now - (lastPublished.get(id) ?? 0) < PROGRESS_EVERY_MS) return;
+      lastPublished.set(id, now);
+      await send(workspaceId, id);
+    },
+    async last(workspaceId: string, id: string) {
+      lastPublished.delete(id);
+      await send(workspaceId, id);
+    },
+  };
+}
+
 /**
  * CSV imports as jobs: an upload is read once (refused files leave nothing behind), a start
  * claims it exactly once (the row moves uploaded → running in one statement, whichever instance
@@ -145,17 +168,11 @@ async function readUpload(
  */
 export function createContactImports(deps: ContactImportsDeps) {
   const imports = createContactImportsRepository(deps.db);
-  const [writeBatch, workers] = [checkingKeysOncePerBatch(createContactImportBatchRepository()), createImportWorkers()];
+  const writeBatch = checkingKeysOncePerBatch(createContactImportBatchRepository());
+  const workers = createImportWorkers();
   const running = new Map<string, { abort: AbortController; done: Promise<void> }>();
-  const lastPublished = new Map<string, number>();
-
-  async function publish(workspaceId: string, id: string, force = false) {
-    const now = Date.now();
-    if (!force && now - (lastPublished.get(id) ?? 0) < PROGRESS_EVERY_MS) return;
-    lastPublished.set(id, now);
-    const row = await imports.find(workspaceId, id);
-    if (row) deps.events.toWorkspace(workspaceId, 'contact-import.progress', { import: toContactImport(row) });
-  }
+  const progress = createProgressEvents(imports, deps.events);
+  const publish = progress.publish;
 
   async function require(workspaceId: string, id: string): Promise<ContactImportRow> {
     const row = await imports.find(workspaceId, id);
@@ -185,8 +202,7 @@ export function createContactImports(deps: ContactImportsDeps) {
       await imports.finish(row.id, { state: 'failed', error: message, invalidKey: null });
     } finally {
       running.delete(row.id);
-      lastPublished.delete(row.id);
-      await publish(row.workspaceId, row.id, true).catch(() => undefined);
+      await progress.last(row.workspaceId, row.id).catch(() => undefined);
       // Open contact books (in any tab) start their lists again with what the import wrote.
       deps.events.toWorkspace(row.workspaceId, 'contacts.changed', { cause: 'import' });
     }
@@ -198,9 +214,14 @@ export function createContactImports(deps: ContactImportsDeps) {
     /** Where uploads are stored (the route streams the file there before `upload` reads it). */
     storage: deps.storage,
 
-    /** Reads a stored upload (see readUpload); its remembered mapping is the last one of its purpose. */
-    upload: (workspaceId: string, userId: string, file: StoredImportFile, purpose: ImportPurpose = 'contacts') =>
-      readUpload(deps, imports, workspaceId, userId, file, purpose),
+    /**
+     * Reads a stored upload (see readUpload); its remembered mapping is the last one of its purpose.
+     * A worker for its import starts meanwhile, ready when the admin has mapped the columns.
+     */
+    upload(workspaceId: string, userId: string, file: StoredImportFile, purpose: ImportPurpose = 'contacts') {
+      workers.warm();
+      return readUpload(deps, imports, workspaceId, userId, file, purpose);
+    },
 
     async get(workspaceId: string, id: string): Promise<ContactImport> {
       return toContactImport(await require(workspaceId, id));

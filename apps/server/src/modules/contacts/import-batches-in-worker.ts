@@ -94,5 +94,10 @@ export function createImportWorkers() {
     }
   }
 
-  return { read, close: () => pool.close() };
+  return {
+    read,
+    /** Has a worker ready for the next import (called when a file is uploaded). */
+    warm: () => pool.warm(),
+    close: () => pool.close(),
+  };
 }

@@ -8,7 +8,12 @@ import { parentPort } from 'node:worker_threads';
 import { Readable } from 'node:stream';
 import { AppError } from '../../lib/app-error.js';
 import { readImportBatches } from './import-batches.js';
+import { readImportRow } from './import-mapping.js';
 import { IMPORT_BATCHES_AHEAD, type ToImportWorker, type FromImportWorker } from './import-worker-protocol.js';
+
+// Phone number metadata and the row reader's code are loaded and compiled before the first job
+// (a worker is started when a file is uploaded, while the admin maps its columns).
+readImportRow(['+4915100000000', 'Ada'], ['number', 'name'], { tags: [] });
 
 const port = parentPort!;
 const send = (message: FromImportWorker) => port.postMessage(message);
