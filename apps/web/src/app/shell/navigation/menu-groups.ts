@@ -53,6 +53,7 @@ export const MENU_GROUPS: MenuGroup[] = [
       { id: 'networks', to: '/views/networks' },
       { id: 'addNetwork', to: '/views/networks?add=1' },
       { id: 'networkSettings', to: '/network-settings' },
+      { id: 'developers', to: '/views/developers' },
     ],
   },
   {

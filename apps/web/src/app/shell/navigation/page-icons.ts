@@ -1,6 +1,7 @@
 import {
   IconAddressBook,
   IconAdjustments,
+  IconApi,
   IconBuildingStore,
   IconCalendarEvent,
   IconChecklist,
@@ -42,6 +43,7 @@ export const PAGE_ICONS: Partial<Record<RouteId, Icon>> = {
   networks: IconNetwork,
   addNetwork: IconCirclePlus,
   networkSettings: IconAdjustments,
+  developers: IconApi,
   checkout: IconCreditCard,
   pricingPlan: IconCreditCard,
   profileSettings: IconUserCircle,

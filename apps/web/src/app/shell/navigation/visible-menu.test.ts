@@ -29,7 +29,7 @@ describe('visibleMenu', () => {
     expect(entriesOf(signedIn('admin'))).toEqual({
       dashboard: ['home', 'dashboard'],
       messaging: ['smsInbox', 'voiceInbox', 'autoReply', 'contacts', 'campaigns'],
-      networks: ['networks', 'addNetwork', 'networkSettings'],
+      networks: ['networks', 'addNetwork', 'networkSettings', 'developers'],
       apps: ['todo', 'chat', 'email', 'calendar', 'shop'],
       account: ['profileSettings', 'userSettings', 'pricingPlan'],
       company: ['pricing', 'contactUs', 'aboutUs', 'downloads'],

@@ -17,6 +17,7 @@ export const nav: Translation<typeof en> = {
     checkout: 'الدفع',
     pricingPlan: 'خطة الأسعار',
     networkSettings: 'إعدادات الشبكة',
+    developers: 'واجهة API للمطوّرين',
     profileSettings: 'إعدادات الملف الشخصي',
     todo: 'المهام',
     chat: 'الدردشة',

@@ -17,6 +17,7 @@ export const nav: Translation<typeof en> = {
     checkout: 'Kasse',
     pricingPlan: 'Tarif',
     networkSettings: 'Netzwerkeinstellungen',
+    developers: 'Entwickler-API',
     profileSettings: 'Profileinstellungen',
     todo: 'Aufgaben',
     chat: 'Chat',

@@ -15,6 +15,7 @@ export const nav = {
     checkout: 'Checkout',
     pricingPlan: 'Pricing Plan',
     networkSettings: 'Network Settings',
+    developers: 'Developer API',
     profileSettings: 'Profile Settings',
     todo: 'Todo',
     chat: 'Chat',

@@ -17,6 +17,7 @@ export const nav: Translation<typeof en> = {
     checkout: 'Paiement',
     pricingPlan: 'Formule',
     networkSettings: 'Paramètres réseau',
+    developers: 'API développeurs',
     profileSettings: 'Paramètres du profil',
     todo: 'Tâches',
     chat: 'Discussion',
