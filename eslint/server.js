@@ -40,6 +40,7 @@ export const TABLE_OWNERS = {
   campaigns: ['campaigns', 'campaignState', 'CampaignAudienceValue', 'CampaignExclusionsValue'],
   'auto-reply': ['autoReplyRules', 'autoReplyFirings'],
   'developer-api': ['apiKeys', 'idempotencyKeys'],
+  webhooks: ['webhookEndpoints', 'webhookDeliveries', 'webhookAttempts'],
 };
 
 const SCHEMA = '(^|/)db/schema(/|$)';

@@ -28,6 +28,13 @@ import { createPreferencesService, type PreferencesService } from './modules/pre
 import { createUsersService, type UsersService } from './modules/users/users.service.js';
 import { createRecordingTokens } from './modules/voice/recording-token.js';
 import { createVoiceService, type VoiceService } from './modules/voice/voice.service.js';
+import { createWebhookTap, type WebhookTap } from './modules/webhooks/webhook-events.js';
+import {
+  createWebhooksService,
+  type WebhooksDeps,
+  type WebhooksService,
+  type WebhookTuning,
+} from './modules/webhooks/webhooks.service.js';
 import { createWorkspacesService, type WorkspacesService } from './modules/workspaces/workspaces.service.js';
 import type { EventPublisher } from './realtime/publisher.js';
 
@@ -50,6 +57,7 @@ export interface Services {
   autoReply: AutoReplyService;
   campaigns: CampaignsService;
   developerApi: DeveloperApiService;
+  webhooks: WebhooksService;
 }
 
 /** The settings the services read (a subset of AppConfig, so a test can pass a literal). */
@@ -63,6 +71,8 @@ export type ServicesConfig = Pick<
   | 'mailFrom'
   | 'sandboxDeliveryMs'
   | 'messageLeaseSeconds'
+  | 'allowInsecureWebhooks'
+  | 'webhookTimeoutMs'
 >;
 
 export interface ServicesDeps {
@@ -78,6 +88,8 @@ export interface ServicesDeps {
   log: FastifyBaseLogger;
   /** Where services send socket events (the socket.io server's publisher, or a test's sink). */
   events: EventPublisher;
+  /** Tests only: the webhooks' clock, resolver and timing. */
+  webhookTuning?: WebhookTuning;
 }
 
 export interface Composition {
@@ -113,6 +125,25 @@ function withBackgroundJobs(runner: NetworkRunner, jobs: BackgroundJob[]): Netwo
   };
 }
 
+/** Outgoing webhooks, fed by what the services announce (the tap), sent by their own dispatcher. */
+function createWebhooks(
+  deps: ServicesDeps,
+  tap: WebhookTap,
+  parts: Pick<WebhooksDeps, 'secretBox' | 'messaging' | 'users' | 'mailer'>,
+): WebhooksService {
+  const { config } = deps;
+  const webhooks = createWebhooksService({
+    db: deps.db,
+    ...parts,
+    publicUrl: config.publicUrl,
+    allowInsecure: config.allowInsecureWebhooks,
+    log: deps.log,
+    tuning: { ...deps.webhookTuning, timing: { timeoutMs: config.webhookTimeoutMs, ...deps.webhookTuning?.timing } },
+  });
+  tap.connect(webhooks.offer);
+  return webhooks;
+}
+
 /**
  * Builds every service with its dependencies, in dependency order, with no HTTP server: what
  * `buildApp` serves and what a service test drives directly. Nothing runs until
@@ -123,7 +154,8 @@ function withBackgroundJobs(runner: NetworkRunner, jobs: BackgroundJob[]): Netwo
  * last. The inbound pipeline's steps are listed where messaging is built.
  */
 export function createServices(deps: ServicesDeps): Composition {
-  const { config, db, events, log } = deps;
+  const { config, db, log } = deps;
+  const events = createWebhookTap(deps.events); // what is announced after a commit also goes to webhooks
   const secretBox = createSecretBox(deps.keys.secretsKey);
   const deviceStreams = createDeviceStreams();
 
@@ -171,12 +203,13 @@ export function createServices(deps: ServicesDeps): Composition {
   const connectionTests = createConnectionTests({ networks, adapterFor: channels.adapterFor });
 
   const jwtSecret = deps.keys.jwtSecret;
+  const mailer = createMailer(config.smtpUrl, config.mailFrom, log);
   const auth = createAuthService({
     db,
     accessTokens: createAccessTokens(jwtSecret, config.accessTokenTtl),
     refreshTokenTtlSeconds: config.refreshTokenTtl,
     publicUrl: config.publicUrl,
-    mailer: createMailer(config.smtpUrl, config.mailFrom, log),
+    mailer,
     workspaces,
     users,
     log,
@@ -204,12 +237,10 @@ export function createServices(deps: ServicesDeps): Composition {
     log,
   });
   const developerApi = createDeveloperApiService({ db, users, jwtSecret, log, messaging, networks });
-  // The campaigns' schedules and completion; uploads of contact imports never started; expired idempotency keys.
-  const networkRunner = withBackgroundJobs(runner, [
-    campaigns.ticker,
-    contacts.imports.sweeper,
-    developerApi.idempotency.sweeper,
-  ]);
+  const webhooks = createWebhooks(deps, events, { secretBox, messaging, users, mailer });
+  // With the dispatchers: schedules, stale imports, expired idempotency keys, webhook deliveries.
+  const jobs = [campaigns.ticker, contacts.imports.sweeper, developerApi.idempotency.sweeper, webhooks.dispatcher];
+  const networkRunner = withBackgroundJobs(runner, jobs);
 
   return {
     services: {
@@ -228,6 +259,7 @@ export function createServices(deps: ServicesDeps): Composition {
       autoReply,
       campaigns,
       developerApi,
+      webhooks,
     },
     channels,
     networkRunner,

@@ -19,6 +19,7 @@ import { networksRoutes } from './modules/networks/networks.routes.js';
 import { preferencesRoutes } from './modules/preferences/preferences.routes.js';
 import { voiceRoutes } from './modules/voice/voice.routes.js';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { webAppPlugin } from './plugins/web-app.js';
 
 export interface RouteOptions {
@@ -59,6 +60,7 @@ export async function registerRoutes(app: FastifyInstance, { config, composition
   await app.register(voiceRoutes, { prefix: '/api' });
   await app.register(twilioVoiceRoutes, { publicUrl });
   await app.register(apiKeysRoutes, { prefix: '/api' });
+  await app.register(webhooksRoutes, { prefix: '/api' });
   await app.register(publicApiRoutes, { prefix: '/api/v1', rateLimitPerMinute: config.apiRateLimit, publicUrl });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
   await app.register(webAppPlugin, { distDir: config.webDistDir });

@@ -86,6 +86,8 @@ export const ErrorCode = {
   MESSAGE_NOT_CANCELLABLE: 'MESSAGE_NOT_CANCELLABLE',
   /** No network was named and the workspace has no enabled network to send through. */
   NO_NETWORK: 'NO_NETWORK',
+  /** A webhook URL that is not https, or names a private, loopback or link-local address. */
+  WEBHOOK_URL_NOT_ALLOWED: 'WEBHOOK_URL_NOT_ALLOWED',
   /** The server is starting or shutting down. */
   UNAVAILABLE: 'UNAVAILABLE',
   /** An unexpected server error; details are in the server log only. */

@@ -19,3 +19,4 @@ export * from './personalisation.js';
 export * from './campaigns.js';
 export * from './api-keys.js';
 export * from './public-api.js';
+export * from './webhooks.js';

@@ -56,6 +56,13 @@ export const EnvSchema = z.object({
     .int({ error: 'must be a whole number of requests per minute' })
     .positive({ error: 'must be greater than 0' })
     .default(6000),
+  ALLOW_INSECURE_WEBHOOKS: boolFlag.default(false),
+  WEBHOOK_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .min(100, { error: 'must be at least 100' })
+    .max(60_000, { error: 'must be at most 60000' })
+    .default(10_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -89,6 +96,10 @@ export interface AppConfig {
   authRateLimit: number;
   /** Requests per minute one developer API key may make on /api/v1 (its tokens included). */
   apiRateLimit: number;
+  /** Development only: webhooks may go to loopback addresses over http (never to other private ones). */
+  allowInsecureWebhooks: boolean;
+  /** How long a webhook receiver has to answer. */
+  webhookTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -125,5 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secretsKey: e.SECRETS_KEY,
     messageLeaseSeconds: e.MESSAGE_LEASE_SECONDS,
     sandboxDeliveryMs: e.SANDBOX_DELIVERY_MS,
+    allowInsecureWebhooks: e.ALLOW_INSECURE_WEBHOOKS,
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
   };
 }

@@ -70,6 +70,8 @@ const TEST_CONFIG: ServicesConfig = {
   mailFrom: 'Switchboard <no-reply@localhost>',
   sandboxDeliveryMs: 20,
   messageLeaseSeconds: 30,
+  allowInsecureWebhooks: false,
+  webhookTimeoutMs: 10_000,
 };
 
 function recordingPublisher(): EventPublisher & { recorded: RecordedEvents } {

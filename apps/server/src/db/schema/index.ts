@@ -8,3 +8,4 @@ export * from './campaigns.js';
 export * from './messages.js';
 export * from './auto-reply.js';
 export * from './api-keys.js';
+export * from './webhooks.js';

@@ -1,0 +1,189 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/database.js';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/webhooks.js';
+import { camelRow } from '../../lib/camel-row.js';
+
+export type EndpointRow = typeof webhookEndpoints.$inferSelect;
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type AttemptRow = typeof webhookAttempts.$inferSelect;
+export type NewDelivery = Pick<
+  DeliveryRow,
+  'workspaceId' | 'endpointId' | 'eventId' | 'eventType' | 'eventKey' | 'body'
+> & {
+  nextAttemptAt: Date;
+};
+
+const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+/** A workspace's endpoints: `workspaceId` is a required argument of every query. */
+export function createWebhookEndpointsRepository(db: Db) {
+  const ofWorkspace = (workspaceId: string, id: string) =>
+    and(eq(webhookEndpoints.workspaceId, workspaceId), eq(webhookEndpoints.id, id));
+  return {
+    list: (workspaceId: string) =>
+      db
+        .select()
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.workspaceId, workspaceId))
+        .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id)),
+    async find(workspaceId: string, id: string): Promise<EndpointRow | undefined> {
+      const [row] = await db.select().from(webhookEndpoints).where(ofWorkspace(workspaceId, id));
+      return row;
+    },
+    /** The enabled endpoints that receive this event type (what an event fans out to). */
+    subscribed: (workspaceId: string, eventType: string) =>
+      db
+        .select({ id: webhookEndpoints.id })
+        .from(webhookEndpoints)
+        .where(
+          and(
+            eq(webhookEndpoints.workspaceId, workspaceId),
+            eq(webhookEndpoints.enabled, true),
+            sql`${eventType} = any(${webhookEndpoints.events})`,
+          ),
+        ),
+    async insert(values: typeof webhookEndpoints.$inferInsert): Promise<EndpointRow> {
+      const [row] = await db.insert(webhookEndpoints).values(values).returning();
+      return row!;
+    },
+    async update(
+      workspaceId: string,
+      id: string,
+      values: Partial<typeof webhookEndpoints.$inferInsert>,
+    ): Promise<EndpointRow | undefined> {
+      const [row] = await db
+        .update(webhookEndpoints)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(ofWorkspace(workspaceId, id))
+        .returning();
+      return row;
+    },
+    async remove(workspaceId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(webhookEndpoints)
+        .where(ofWorkspace(workspaceId, id))
+        .returning({ id: webhookEndpoints.id });
+      return rows.length > 0;
+    },
+    /** The endpoints of claimed deliveries (by ids the dispatcher claimed itself). */
+    byIds: (ids: string[]) => db.select().from(webhookEndpoints).where(inArray(webhookEndpoints.id, ids)),
+    /** After a success: the failure streak ends. */
+    markHealthy: (id: string) =>
+      db.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, id)),
+    /**
+     * After a failed attempt: the streak starts (if it had not) and, when it has lasted
+     * `windowMs`, the endpoint is disabled. True only for the call that disabled it.
+     */
+    async markFailing(id: string, now: Date, windowMs: number, reason: string): Promise<EndpointRow | undefined> {
+      await db
+        .update(webhookEndpoints)
+        .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${at(now)})` })
+        .where(eq(webhookEndpoints.id, id));
+      const since = new Date(now.getTime() - windowMs);
+      const [disabled] = await db
+        .update(webhookEndpoints)
+        .set({ enabled: false, disabledReason: reason, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(webhookEndpoints.id, id),
+            eq(webhookEndpoints.enabled, true),
+            sql`${webhookEndpoints.failingSince} <= ${at(since)}`,
+          ),
+        )
+        .returning();
+      return disabled;
+    },
+  };
+}
+
+/**
+ * Deliveries and their attempts. Enqueue and the workspace's reads take the workspace; the claim
+ * and the outcomes work across workspaces on rows the dispatcher claimed itself.
+ */
+export function createWebhookDeliveriesRepository(db: Db) {
+  return {
+    /** One row per endpoint and event; the same event announced twice is stored once. */
+    async enqueue(rows: NewDelivery[], tx: Db = db): Promise<DeliveryRow[]> {
+      if (rows.length === 0) return [];
+      return tx.insert(webhookDeliveries).values(rows).onConflictDoNothing().returning();
+    },
+    /**
+     * Claims due deliveries of enabled endpoints (and claims whose lease ran out: their instance
+     * died) with SKIP LOCKED, so instances claim side by side and each row goes to one.
+     */
+    async claim(now: Date, limit: number, leaseMs: number): Promise<DeliveryRow[]> {
+      const rows = await queryRows<Record<string, unknown>>(
+        db,
+        sql`
+          update webhook_deliveries d set state = 'delivering', attempts = d.attempts + 1,
+            lease_until = ${at(new Date(now.getTime() + leaseMs))}
+          where d.id in (
+            select x.id from webhook_deliveries x
+            join webhook_endpoints e on e.id = x.endpoint_id and e.enabled
+            where (x.state = 'pending' and x.next_attempt_at <= ${at(now)})
+               or (x.state = 'delivering' and x.lease_until <= ${at(now)})
+            order by x.next_attempt_at
+            limit ${limit}
+            for update of x skip locked)
+          returning d.*`,
+      );
+      return rows.map((row) => {
+        const delivery = camelRow<DeliveryRow>(row);
+        return {
+          ...delivery,
+          nextAttemptAt: new Date(delivery.nextAttemptAt),
+          createdAt: new Date(delivery.createdAt),
+        };
+      });
+    },
+    async recordAttempt(values: typeof webhookAttempts.$inferInsert): Promise<void> {
+      await db.insert(webhookAttempts).values(values);
+    },
+    settle: (id: string, values: Partial<typeof webhookDeliveries.$inferInsert>) =>
+      db
+        .update(webhookDeliveries)
+        .set({ ...values, leaseUntil: null })
+        .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.state, 'delivering'))),
+    /** An endpoint's deliveries, newest first, with their attempts. */
+    async list(workspaceId: string, endpointId: string, limit: number) {
+      const deliveries = await db
+        .select()
+        .from(webhookDeliveries)
+        .where(and(eq(webhookDeliveries.workspaceId, workspaceId), eq(webhookDeliveries.endpointId, endpointId)))
+        .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+        .limit(limit);
+      return withAttempts(deliveries);
+    },
+    async find(workspaceId: string, endpointId: string, id: string) {
+      const deliveries = await db
+        .select()
+        .from(webhookDeliveries)
+        .where(
+          and(
+            eq(webhookDeliveries.workspaceId, workspaceId),
+            eq(webhookDeliveries.endpointId, endpointId),
+            eq(webhookDeliveries.id, id),
+          ),
+        );
+      return (await withAttempts(deliveries))[0];
+    },
+  };
+
+  async function withAttempts(deliveries: DeliveryRow[]) {
+    if (deliveries.length === 0) return [];
+    const attempts = await db
+      .select()
+      .from(webhookAttempts)
+      .where(
+        inArray(
+          webhookAttempts.deliveryId,
+          deliveries.map((d) => d.id),
+        ),
+      )
+      .orderBy(webhookAttempts.attempt);
+    return deliveries.map((delivery) => ({
+      ...delivery,
+      attempts: attempts.filter((attempt) => attempt.deliveryId === delivery.id),
+    }));
+  }
+}

@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import type { ServerToClientEvents, WebhookDelivery } from '@switchboard/contract';
+import { WEBHOOK_TEST_EVENT } from '@switchboard/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Mailer } from '../../lib/mailer.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import { toApiMessage } from '../developer-api/api-messages.js';
+import type { MessagingService } from '../messaging/messaging.service.js';
+import type { UsersService } from '../users/users.service.js';
+import { systemResolver, type Resolver } from './webhook-address.js';
+import { createWebhookDispatcher, type WebhookTiming } from './webhook-dispatcher.js';
+import { createWebhookEndpoints } from './webhook-endpoints.js';
+import { webhookEventOf, type WebhookEventSources } from './webhook-events.js';
+import { createWebhookOutbox } from './webhook-outbox.js';
+import {
+  createWebhookDeliveriesRepository,
+  createWebhookEndpointsRepository,
+  type AttemptRow,
+  type DeliveryRow,
+  type EndpointRow,
+} from './webhooks.repository.js';
+
+export const DEFAULT_WEBHOOK_TIMING: WebhookTiming = {
+  timeoutMs: 10_000,
+  maxAttempts: 8,
+  retryBaseMs: 11 * 60_000,
+  failureWindowMs: 3 * 86_400_000,
+  leaseMs: 60_000,
+};
+
+/** What a test may change: the clock, the resolver, the timing, how often the dispatcher looks. */
+export interface WebhookTuning {
+  timing?: Partial<WebhookTiming>;
+  now?: () => Date;
+  random?: () => number;
+  resolver?: Resolver;
+  /** The dispatcher looks for due retries this often (and at once when an event is recorded). */
+  pollMs?: number;
+}
+
+export interface WebhooksDeps {
+  db: Db;
+  secretBox: SecretBox;
+  messaging: Pick<MessagingService, 'api'>;
+  users: Pick<UsersService, 'members'>;
+  mailer: Mailer;
+  publicUrl: string;
+  allowInsecure: boolean;
+  log: FastifyBaseLogger;
+  tuning?: WebhookTuning;
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+function toDelivery(row: Omit<DeliveryRow, 'attempts'>, attempts: AttemptRow[] = []): WebhookDelivery {
+  return {
+    id: row.id,
+    eventId: row.eventId,
+    eventType: row.eventType,
+    state: row.state as WebhookDelivery['state'],
+    attempts: attempts.map((a) => ({
+      attempt: a.attempt,
+      startedAt: iso(a.startedAt)!,
+      durationMs: a.durationMs,
+      statusCode: a.statusCode,
+      responseExcerpt: a.responseExcerpt,
+      error: a.error,
+    })),
+    nextAttemptAt: row.state === 'pending' ? iso(row.nextAttemptAt) : null,
+    createdAt: iso(row.createdAt)!,
+    completedAt: iso(row.completedAt),
+  };
+}
+
+/**
+ * Outgoing webhooks: endpoints (webhook-endpoints.ts), the fan-out of events into delivery rows
+ * (webhook-outbox.ts), the dispatcher that sends them (webhook-dispatcher.ts, through the SSRF
+ * checks of webhook-address.ts and webhook-sender.ts), the log, test events and resends.
+ */
+export function createWebhooksService(deps: WebhooksDeps) {
+  const tuning = deps.tuning ?? {};
+  const now = tuning.now ?? (() => new Date());
+  const timing = { ...DEFAULT_WEBHOOK_TIMING, ...tuning.timing };
+  const endpointsRepo = createWebhookEndpointsRepository(deps.db);
+  const deliveriesRepo = createWebhookDeliveriesRepository(deps.db);
+  const loop = createDispatchLoop(tuning.pollMs ?? 5_000, () => dispatcher.pass(), deps.log);
+  const outbox = createWebhookOutbox({ endpoints: endpointsRepo, deliveries: deliveriesRepo, now, wake: loop.wake });
+  const endpoints = createWebhookEndpoints({
+    endpoints: endpointsRepo,
+    secretBox: deps.secretBox,
+    allowInsecure: deps.allowInsecure,
+    now,
+    changed: outbox.forget,
+  });
+  const dispatcher = createWebhookDispatcher({
+    endpoints: endpointsRepo,
+    deliveries: deliveriesRepo,
+    secretBox: deps.secretBox,
+    timing,
+    resolver: tuning.resolver ?? systemResolver,
+    allowLoopback: deps.allowInsecure,
+    now,
+    random: tuning.random ?? Math.random,
+    log: deps.log,
+    disabled: (endpoint) => notifyAdmins(endpoint),
+  });
+
+  async function notifyAdmins(endpoint: EndpointRow): Promise<void> {
+    outbox.forget(endpoint.workspaceId);
+    const admins = (await deps.users.members.list(endpoint.workspaceId)).filter(
+      (member) => member.role === 'admin' && member.status === 'active',
+    );
+    const text = [
+      `Switchboard disabled the webhook ${endpoint.url}: ${endpoint.disabledReason ?? 'it kept failing.'}`,
+      '',
+      `Fix the receiver, then enable the webhook again on the developer page: ${deps.publicUrl}/views/developers`,
+    ].join('\n');
+    for (const admin of admins) {
+      await deps.mailer
+        .send({ to: admin.email, subject: 'A webhook was disabled', text })
+        .catch((error: unknown) => deps.log.error({ err: error }, 'the webhook notice could not be mailed'));
+    }
+  }
+
+  const sources: WebhookEventSources = {
+    async apiMessage(workspaceId, id) {
+      const found = await deps.messaging.api.find(workspaceId, id);
+      return found ? toApiMessage(found.message, found.phoneNumber) : null;
+    },
+  };
+
+  /** A socket event offered by the tap: recorded as a webhook event when an endpoint wants it. */
+  function offer(workspaceId: string, event: keyof ServerToClientEvents, payload: unknown): void {
+    const pending = webhookEventOf(event, payload, sources, workspaceId);
+    if (!pending) return;
+    void (async () => {
+      if (!(await outbox.wants(workspaceId, pending.type))) return;
+      await outbox.record(workspaceId, { type: pending.type, key: pending.key, data: await pending.data() });
+    })().catch((error: unknown) =>
+      deps.log.error({ err: error, event: pending.type }, 'a webhook event was not recorded'),
+    );
+  }
+
+  return {
+    endpoints,
+    offer,
+    /** Records an event directly (in `tx`: it commits or rolls back with the work). */
+    record: outbox.record,
+    /** The dispatcher: starts and stops with the network runner. */
+    dispatcher: { start: loop.start, stop: loop.stop },
+    async deliveries(workspaceId: string, endpointId: string, limit: number): Promise<WebhookDelivery[]> {
+      await endpoints.find(workspaceId, endpointId);
+      return (await deliveriesRepo.list(workspaceId, endpointId, limit)).map(({ attempts, ...row }) =>
+        toDelivery(row, attempts),
+      );
+    },
+    /** "Send test event": a `webhook.test` to this endpoint, whatever it subscribes to. */
+    async sendTest(workspaceId: string, endpointId: string): Promise<WebhookDelivery> {
+      await endpoints.find(workspaceId, endpointId);
+      const id = randomUUID();
+      const [row] = await outbox.record(
+        workspaceId,
+        { type: WEBHOOK_TEST_EVENT, key: `test:${id}`, data: { message: 'A test event from Switchboard.' } },
+        { only: endpointId },
+      );
+      return toDelivery(row!);
+    },
+    /** "Resend": the same event (same id and body) once more, as a new delivery with its own tries. */
+    async resend(workspaceId: string, endpointId: string, deliveryId: string): Promise<WebhookDelivery> {
+      const original = await deliveriesRepo.find(workspaceId, endpointId, deliveryId);
+      if (!original) throw new AppError('NOT_FOUND', 'No such delivery of this webhook.');
+      const [row] = await deliveriesRepo.enqueue([
+        {
+          workspaceId,
+          endpointId,
+          eventId: original.eventId,
+          eventType: original.eventType,
+          eventKey: `${original.eventKey}:resend:${randomUUID()}`,
+          body: original.body,
+          nextAttemptAt: now(),
+        },
+      ]);
+      loop.wake();
+      return toDelivery(row!);
+    },
+  };
+}
+
+export type WebhooksService = ReturnType<typeof createWebhooksService>;
+
+/** Runs `pass` every `pollMs` and at once when woken; never two passes at once, a wake during one runs another after it. */
+function createDispatchLoop(pollMs: number, pass: () => Promise<void>, log: FastifyBaseLogger) {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  function wake() {
+    if (!timer) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = pass()
+      .catch((error: unknown) => log.error({ err: error }, 'a webhook dispatch pass failed'))
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          wake();
+        }
+      });
+  }
+  return {
+    wake,
+    start() {
+      if (timer) return;
+      timer = setInterval(wake, pollMs);
+      timer.unref();
+      wake();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      again = false;
+      while (running) await running;
+    },
+  };
+}
