@@ -34,6 +34,12 @@ describe('GET /api/v1/openapi.json', () => {
       '/api/v1/messages/{id}',
       '/api/v1/networks',
       '/api/v1/usage',
+      '/api/v1/webhooks',
+      '/api/v1/webhooks/{id}',
+      '/api/v1/webhooks/{id}/deliveries',
+      '/api/v1/webhooks/{id}/deliveries/{deliveryId}/resend',
+      '/api/v1/webhooks/{id}/rotate-secret',
+      '/api/v1/webhooks/{id}/test',
     ]);
     expect(Object.keys(doc.paths['/api/v1/messages']!).sort()).toEqual(['get', 'post']);
     expect(Object.keys(doc.paths['/api/v1/messages/{id}']!).sort()).toEqual(['delete', 'get']);
