@@ -10,6 +10,7 @@ import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
 import { complianceRoutes } from './modules/compliance/compliance.routes.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { conversationsRoutes } from './modules/conversations/conversations.routes.js';
+import { apiDocsRoutes } from './modules/developer-api/api-docs.routes.js';
 import { apiKeysRoutes } from './modules/developer-api/api-keys.routes.js';
 import { publicApiRoutes } from './modules/developer-api/public-api.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -63,5 +64,6 @@ export async function registerRoutes(app: FastifyInstance, { config, composition
   await app.register(webhooksRoutes, { prefix: '/api' });
   await app.register(publicApiRoutes, { prefix: '/api/v1', rateLimitPerMinute: config.apiRateLimit, publicUrl });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  await app.register(apiDocsRoutes);
   await app.register(webAppPlugin, { distDir: config.webDistDir });
 }
