@@ -29,6 +29,12 @@ const silent: FastifyBaseLogger = {
 };
 const noSockets = { toWorkspace: () => {}, toUser: () => {} };
 
+/** What the receiver got, as far as these tests read it. */
+interface DeliveredEvent {
+  type: string;
+  data: { message?: { id: string }; contact?: { optedOutAt: string | null }; source?: string };
+}
+
 /** A clock the test moves; starts at the real time. */
 function testClock() {
   let offsetMs = 0;
@@ -82,6 +88,8 @@ describe('outgoing webhooks', () => {
     });
   }
   const services = () => composition.services;
+  /** What reached `/hooks/<path>`: each test's endpoints have their own path on the shared receiver. */
+  const got = (path: string) => receiver.received.filter((r) => r.url === `/hooks/${path}`);
   let workspaces = 0;
   async function workspace() {
     const email = `admin-${++workspaces}@webhooks.test`;
@@ -125,11 +133,11 @@ describe('outgoing webhooks', () => {
   it('delivers a received message, signed, in the public shape, and the README snippet verifies it', async () => {
     const { workspaceId, sandboxId } = await workspace();
     const { webhook, secret } = await services().webhooks.endpoints.create(workspaceId, {
-      url: receiver.url,
+      url: `${receiver.url}/first`,
       events: ['message.received'],
     });
     expect(secret).toMatch(/^whsec_/);
-    const before = receiver.received.length;
+
     await services().messaging.host.receiveInbound({
       networkId: sandboxId,
       from: '+12025550111',
@@ -141,7 +149,7 @@ describe('outgoing webhooks', () => {
     expect(delivery!.attempts).toEqual([
       expect.objectContaining({ attempt: 1, statusCode: 200, responseExcerpt: 'ok', error: null }),
     ]);
-    const request = receiver.received[before]!;
+    const request = got('first')[0]!;
     const header = String(request.headers['switchboard-signature']);
     expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     expect(verify(request.body, header, secret)).toBe(true);
@@ -158,13 +166,59 @@ describe('outgoing webhooks', () => {
     expect(request.body).not.toContain(workspaceId);
   });
 
+  it('delivers a sent message as sent and delivered, and STOP / START as an opt-out and an opt-in, once each', async () => {
+    const { workspaceId, sandboxId } = await workspace();
+    const { webhook } = await services().webhooks.endpoints.create(workspaceId, {
+      url: `${receiver.url}/consent`,
+      events: ['message.sent', 'message.delivered', 'contact.opted_out', 'contact.opted_in'],
+    });
+
+    const sent = await services().developerApi.messages.send(workspaceId, sandboxId, {
+      to: '+12025550133',
+      body: 'Hi',
+    });
+    const bodies = () => got('consent').map((r) => JSON.parse(r.body) as DeliveredEvent);
+    await eventually(
+      () => bodies().some((b) => b.type === 'message.delivered' && b.data.message?.id === sent.id),
+      'message.delivered',
+    );
+    expect(bodies().find((b) => b.type === 'message.sent')!.data.message).toMatchObject({
+      id: sent.id,
+      phoneNumber: '+12025550133',
+      state: 'sent',
+    });
+
+    const receive = (body: string, id: string) =>
+      services().messaging.host.receiveInbound({
+        networkId: sandboxId,
+        from: '+12025550144',
+        body,
+        providerMessageId: id,
+      });
+    await receive('STOP', 'webhook-stop-1');
+    await eventually(() => bodies().some((b) => b.type === 'contact.opted_out'), 'contact.opted_out');
+    await receive('START', 'webhook-start-1');
+    await eventually(() => bodies().some((b) => b.type === 'contact.opted_in'), 'contact.opted_in');
+    const optOut = bodies().find((b) => b.type === 'contact.opted_out')!;
+    expect(optOut.data).toMatchObject({ contact: { phoneNumber: '+12025550144' }, source: 'keyword' });
+    expect(optOut.data.contact?.optedOutAt).toEqual(expect.any(String));
+    expect(bodies().find((b) => b.type === 'contact.opted_in')!.data.contact?.optedOutAt).toBeNull();
+    await settled(workspaceId, webhook.id, 2);
+    const types = (await log(workspaceId, webhook.id)).map((d) => d.eventType);
+    expect(types.filter((type) => type === 'contact.opted_out')).toHaveLength(1);
+    expect(types.filter((type) => type === 'contact.opted_in')).toHaveLength(1);
+    expect(types.filter((type) => type === 'message.delivered').length).toBeGreaterThanOrEqual(1);
+  });
+
   it('retries 500s, a time-out and a refused connection with growing delays, logging each attempt', async () => {
     const { workspaceId } = await workspace();
+    // Its own receiver: the answers it is told to give go to this test's deliveries only.
+    const flaky = await startWebhookReceiver();
     const { webhook } = await services().webhooks.endpoints.create(workspaceId, {
-      url: receiver.url,
+      url: flaky.url,
       events: ['message.sent'],
     });
-    receiver.answers = [500, 'hang'];
+    flaky.answers = [500, 'hang'];
     await services().webhooks.sendTest(workspaceId, webhook.id);
     const [delivery] = await settled(workspaceId, webhook.id);
     expect(delivery!.state).toBe('succeeded');
@@ -188,6 +242,7 @@ describe('outgoing webhooks', () => {
     expect(failed!.state).toBe('failed');
     expect(failed!.attempts).toHaveLength(4);
     expect(failed!.attempts.every((a) => a.statusCode === null && /ECONNREFUSED/.test(a.error ?? ''))).toBe(true);
+    await flaky.close();
   });
 
   it('disables an endpoint that fails for 3 days in a row and mails the admins', async () => {
@@ -266,38 +321,38 @@ describe('outgoing webhooks', () => {
     }
 
     // A redirect to a private address is an answer like any other, not followed.
-    const redirect = await create(receiver.url);
-    const before = receiver.received.length;
+    const redirect = await create(`${receiver.url}/redirect`);
+
     receiver.fallback = 302;
     await services().webhooks.sendTest(workspaceId, redirect.webhook.id);
     const [delivery] = await settled(workspaceId, redirect.webhook.id);
     expect(delivery!.attempts.map((a) => a.statusCode)).toEqual([302, 302, 302, 302]);
-    expect(receiver.received.slice(before).every((r) => r.url === '/hooks')).toBe(true);
+    expect(got('redirect').every((r) => r.url === '/hooks/redirect')).toBe(true);
   });
 
   it('signs with both secrets during a rotation’s overlap, then with the new one only', async () => {
     const { workspaceId } = await workspace();
     const { webhook, secret: old } = await services().webhooks.endpoints.create(workspaceId, {
-      url: receiver.url,
+      url: `${receiver.url}/rotation`,
       events: ['message.sent'],
     });
     const rotated = await services().webhooks.endpoints.rotateSecret(workspaceId, webhook.id, { overlapHours: 24 });
     expect(rotated.secret).not.toBe(old);
     expect(rotated.webhook.previousSecretExpiresAt).not.toBeNull();
-    let before = receiver.received.length;
+
     await services().webhooks.sendTest(workspaceId, webhook.id);
     await settled(workspaceId, webhook.id);
-    let request = receiver.received[before]!;
+    let request = got('rotation')[0]!;
     let header = String(request.headers['switchboard-signature']);
     expect(header.match(/v1=/g)).toHaveLength(2);
     expect(verify(request.body, header, old)).toBe(true);
     expect(verify(request.body, header, rotated.secret)).toBe(true);
 
     clock.advance(25 * 3_600_000);
-    before = receiver.received.length;
+
     await services().webhooks.sendTest(workspaceId, webhook.id);
     await settled(workspaceId, webhook.id, 2);
-    request = receiver.received[before]!;
+    request = got('rotation')[1]!;
     header = String(request.headers['switchboard-signature']);
     expect(header.match(/v1=/g)).toHaveLength(1);
     // The receiver's clock is real, the server's moved on: the tolerance is widened for that.
@@ -348,7 +403,7 @@ describe('outgoing webhooks', () => {
   it('resends a delivery as the same event, and loses nothing when restarted in the middle of retries', async () => {
     const { workspaceId } = await workspace();
     const { webhook } = await services().webhooks.endpoints.create(workspaceId, {
-      url: receiver.url,
+      url: `${receiver.url}/restart`,
       events: ['message.sent'],
     });
     await services().webhooks.sendTest(workspaceId, webhook.id);
@@ -360,9 +415,9 @@ describe('outgoing webhooks', () => {
 
     // Every attempt fails until the restart; the retry waits in the database.
     receiver.fallback = 500;
-    const before = receiver.received.length;
+    const before = got('restart').length;
     const pending = await services().webhooks.sendTest(workspaceId, webhook.id);
-    await eventually(() => receiver.received.length > before, 'the first attempt');
+    await eventually(() => got('restart').length > before, 'the first attempt');
     await composition.close();
     const inFlight = (await log(workspaceId, webhook.id)).find((d) => d.id === pending.id)!;
     expect(inFlight.state).not.toBe('succeeded');
@@ -372,7 +427,9 @@ describe('outgoing webhooks', () => {
     const done = (await settled(workspaceId, webhook.id, 3)).find((d) => d.id === pending.id)!;
     expect(done.state).toBe('succeeded');
     expect(done.attempts.at(-1)!.statusCode).toBe(200);
-    const bodies = receiver.received.slice(before).map((r) => (JSON.parse(r.body) as { id: string }).id);
+    const bodies = got('restart')
+      .slice(before)
+      .map((r) => (JSON.parse(r.body) as { id: string }).id);
     expect(new Set(bodies)).toEqual(new Set([pending.eventId]));
   });
 });

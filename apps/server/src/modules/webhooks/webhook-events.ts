@@ -1,19 +1,37 @@
-import type { Campaign, Contact, Message, ServerToClientEvents, VoiceMessage } from '@switchboard/contract';
+import type {
+  Campaign,
+  ConsentEvent,
+  Contact,
+  Message,
+  ServerToClientEvents,
+  VoiceMessage,
+} from '@switchboard/contract';
+import type { WebhookEvent } from './webhook-outbox.js';
 import type { EventPublisher } from '../../realtime/publisher.js';
 
-/** A webhook event named by a socket event, its data built only when some endpoint wants it. */
+/** A webhook event announced by a socket event; what it is exactly, and its data, read only when an endpoint wants one of `types`. */
 export interface PendingWebhookEvent {
-  type: string;
-  key: string;
-  data(): Promise<unknown>;
+  types: string[];
+  resolve(): Promise<WebhookEvent | null>;
 }
 
 export interface WebhookEventSources {
   /** The public v1 shape of a message (`ApiMessage`), read after the commit. */
   apiMessage(workspaceId: string, id: string): Promise<unknown>;
+  /** The contact's latest consent change (its history's newest entry), if any. */
+  latestConsent(workspaceId: string, contactId: string): Promise<ConsentEvent | undefined>;
+  now(): Date;
 }
 
+/** A consent change is announced once, soon after it happened; an older one is an edit's echo. */
+const CONSENT_FRESH_MS = 60_000;
+
 const MESSAGE_STATES = { sent: 'message.sent', delivered: 'message.delivered', failed: 'message.failed' } as const;
+
+const known = (type: string, key: string, data: () => Promise<unknown>): PendingWebhookEvent => ({
+  types: [type],
+  resolve: async () => ({ type, key, data: await data() }),
+});
 
 /**
  * Which webhook event a socket event announces. Socket events are published after the work's
@@ -37,62 +55,65 @@ export function webhookEventOf(
             : null
           : MESSAGE_STATES[message.state as keyof typeof MESSAGE_STATES];
       if (!type) return null;
-      return {
-        type,
-        key: `${type}:${message.id}`,
-        data: async () => ({ message: await sources.apiMessage(workspaceId, message.id) }),
-      };
+      return known(type, `${type}:${message.id}`, async () => ({
+        message: await sources.apiMessage(workspaceId, message.id),
+      }));
     }
     case 'voice-message.created': {
       const { voiceMessage } = payload as { voiceMessage: VoiceMessage };
-      return {
-        type: 'voice.received',
-        key: `voice.received:${voiceMessage.id}`,
-        data: async () => ({
-          voiceMessage: {
-            id: voiceMessage.id,
-            networkId: voiceMessage.networkId,
-            phoneNumber: voiceMessage.contact.phoneNumber,
-            durationSeconds: voiceMessage.durationSeconds,
-            transcript: voiceMessage.transcript,
-            contentType: voiceMessage.contentType,
-            createdAt: voiceMessage.createdAt,
-          },
-        }),
-      };
+      return known('voice.received', `voice.received:${voiceMessage.id}`, async () => ({
+        voiceMessage: {
+          id: voiceMessage.id,
+          networkId: voiceMessage.networkId,
+          phoneNumber: voiceMessage.contact.phoneNumber,
+          durationSeconds: voiceMessage.durationSeconds,
+          transcript: voiceMessage.transcript,
+          contentType: voiceMessage.contentType,
+          createdAt: voiceMessage.createdAt,
+        },
+      }));
     }
-    case 'contact.updated': {
-      // Only an opt-out is recognisable here (its time is the key: the same opt-out announced
-      // again by a later edit is one event); an opt-in needs the consent change itself.
-      const { contact } = payload as { contact: Contact };
-      if (!contact.optedOutAt) return null;
-      return {
-        type: 'contact.opted_out',
-        key: `contact.opted_out:${contact.id}:${contact.optedOutAt}`,
-        data: async () => ({ contact: publicContact(contact) }),
-      };
-    }
+    case 'contact.updated':
+      return consentEventOf((payload as { contact: Contact }).contact, sources, workspaceId);
     case 'campaign.updated': {
       const { campaign } = payload as { campaign: Campaign };
       if (campaign.state !== 'completed') return null;
-      return {
-        type: 'campaign.completed',
-        key: `campaign.completed:${campaign.id}`,
-        data: async () => ({
-          campaign: {
-            id: campaign.id,
-            name: campaign.name,
-            state: campaign.state,
-            counts: campaign.counts,
-            startedAt: campaign.startedAt,
-            finishedAt: campaign.finishedAt,
-          },
-        }),
-      };
+      return known('campaign.completed', `campaign.completed:${campaign.id}`, async () => ({
+        campaign: {
+          id: campaign.id,
+          name: campaign.name,
+          state: campaign.state,
+          counts: campaign.counts,
+          startedAt: campaign.startedAt,
+          finishedAt: campaign.finishedAt,
+        },
+      }));
     }
     default:
       return null;
   }
+}
+
+/**
+ * `contact.updated` is sent for any change of a contact; it is an opt-out or opt-in when the
+ * contact's newest consent change agrees with its state and is fresh. That change's id is the
+ * key, so an edit announcing the same state again is the same event.
+ */
+function consentEventOf(contact: Contact, sources: WebhookEventSources, workspaceId: string): PendingWebhookEvent {
+  return {
+    types: ['contact.opted_out', 'contact.opted_in'],
+    async resolve() {
+      const change = await sources.latestConsent(workspaceId, contact.id);
+      if (!change || change.optedOut !== (contact.optedOutAt !== null)) return null;
+      if (sources.now().getTime() - new Date(change.createdAt).getTime() > CONSENT_FRESH_MS) return null;
+      const type = change.optedOut ? 'contact.opted_out' : 'contact.opted_in';
+      return {
+        type,
+        key: `${type}:${change.id}`,
+        data: { contact: publicContact(contact), source: change.source, changedAt: change.createdAt },
+      };
+    },
+  };
 }
 
 const publicContact = (contact: Contact) => ({

@@ -52,9 +52,11 @@ export function createWebhookOutbox(deps: WebhookOutboxDeps) {
 
   return {
     forget: (workspaceId: string) => cache.delete(workspaceId),
-    /** Whether any endpoint of the workspace wants this type (so the event's data is only built then). */
-    async wants(workspaceId: string, type: string): Promise<boolean> {
-      return (await subscriptions(workspaceId)).some((endpoint) => endpoint.events.includes(type));
+    /** Whether any endpoint of the workspace wants one of these types (so the event's data is only built then). */
+    async wants(workspaceId: string, types: string[]): Promise<boolean> {
+      return (await subscriptions(workspaceId)).some((endpoint) =>
+        types.some((type) => endpoint.events.includes(type)),
+      );
     },
     /**
      * Stores the event's deliveries (in `tx` when given: then they commit or roll back with the

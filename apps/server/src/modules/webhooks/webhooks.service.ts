@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Mailer } from '../../lib/mailer.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { toApiMessage } from '../developer-api/api-messages.js';
+import type { ContactsService } from '../contacts/contacts.service.js';
 import type { MessagingService } from '../messaging/messaging.service.js';
 import type { UsersService } from '../users/users.service.js';
 import { systemResolver, type Resolver } from './webhook-address.js';
@@ -45,6 +46,7 @@ export interface WebhooksDeps {
   secretBox: SecretBox;
   messaging: Pick<MessagingService, 'api'>;
   users: Pick<UsersService, 'members'>;
+  contacts: Pick<ContactsService, 'get'>;
   mailer: Mailer;
   publicUrl: string;
   allowInsecure: boolean;
@@ -129,6 +131,10 @@ export function createWebhooksService(deps: WebhooksDeps) {
       const found = await deps.messaging.api.find(workspaceId, id);
       return found ? toApiMessage(found.message, found.phoneNumber) : null;
     },
+    async latestConsent(workspaceId, contactId) {
+      return (await deps.contacts.get(workspaceId, contactId)).consent[0];
+    },
+    now,
   };
 
   /** A socket event offered by the tap: recorded as a webhook event when an endpoint wants it. */
@@ -136,11 +142,10 @@ export function createWebhooksService(deps: WebhooksDeps) {
     const pending = webhookEventOf(event, payload, sources, workspaceId);
     if (!pending) return;
     void (async () => {
-      if (!(await outbox.wants(workspaceId, pending.type))) return;
-      await outbox.record(workspaceId, { type: pending.type, key: pending.key, data: await pending.data() });
-    })().catch((error: unknown) =>
-      deps.log.error({ err: error, event: pending.type }, 'a webhook event was not recorded'),
-    );
+      if (!(await outbox.wants(workspaceId, pending.types))) return;
+      const resolved = await pending.resolve();
+      if (resolved) await outbox.record(workspaceId, resolved);
+    })().catch((error: unknown) => deps.log.error({ err: error, event }, 'a webhook event was not recorded'));
   }
 
   return {
