@@ -35,7 +35,7 @@ export function ApiKeyRow({ apiKey, onRevoke }: ApiKeyRowProps) {
       <Table.Td>
         <Group gap={4}>
           {apiKey.scopes.map((scope) => (
-            <Badge key={scope} variant="outline" radius="sm" tt="none" dir="ltr">
+            <Badge key={scope} variant="outline" radius="sm" tt="none" dir="ltr" className={classes.badge}>
               {scope}
             </Badge>
           ))}

@@ -15,7 +15,7 @@ export function KeyStateBadge({ apiKey }: { apiKey: ApiKey }) {
       variant="light"
       radius="sm"
       color={COLORS[state]}
-      classNames={state === 'revoked' ? { label: classes.quietLabel } : undefined}
+      classNames={{ root: classes.badge, label: state === 'revoked' ? classes.quietLabel : undefined }}
       data-state={state}
     >
       {t(`keys.state.${state}`)}

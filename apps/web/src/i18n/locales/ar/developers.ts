@@ -3,7 +3,7 @@ import type { developers as en } from '../en/developers';
 
 export const developers: Translation<typeof en> = {
   intro: {
-    title: 'واجهة API للمطوّرين',
+    title: 'البدء',
     text: 'أرسل الرسائل القصيرة وتابعها من برنامجك الخاص بمفتاح API. يذهب كل طلب إلى عنوان URL الأساسي أدناه، مع المفتاح كرمز Bearer.',
     baseUrl: 'عنوان URL الأساسي',
     firstCall: 'طلبك الأول: إرسال رسالة قصيرة',

@@ -3,7 +3,7 @@ import type { developers as en } from '../en/developers';
 
 export const developers: Translation<typeof en> = {
   intro: {
-    title: 'Entwickler-API',
+    title: 'Erste Schritte',
     text: 'Senden und verfolgen Sie SMS aus Ihrer eigenen Software mit einem API-Schlüssel. Jeder Aufruf geht an die Basis-URL unten, mit dem Schlüssel als Bearer-Token.',
     baseUrl: 'Basis-URL',
     firstCall: 'Ihr erster Aufruf: eine SMS senden',

@@ -4,7 +4,7 @@
  */
 export const developers = {
   intro: {
-    title: 'Developer API',
+    title: 'Get started',
     text: 'Send and track SMS from your own software with an API key. Every call goes to the base URL below with the key as a bearer token.',
     baseUrl: 'Base URL',
     firstCall: 'Your first call: send an SMS',

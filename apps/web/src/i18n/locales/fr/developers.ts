@@ -3,7 +3,7 @@ import type { developers as en } from '../en/developers';
 
 export const developers: Translation<typeof en> = {
   intro: {
-    title: 'API développeurs',
+    title: 'Premiers pas',
     text: 'Envoyez et suivez des SMS depuis votre propre logiciel avec une clé d’API. Chaque appel va à l’URL de base ci-dessous, avec la clé comme jeton Bearer.',
     baseUrl: 'URL de base',
     firstCall: 'Votre premier appel : envoyer un SMS',
