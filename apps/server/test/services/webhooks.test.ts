@@ -432,4 +432,33 @@ describe('outgoing webhooks', () => {
       .map((r) => (JSON.parse(r.body) as { id: string }).id);
     expect(new Set(bodies)).toEqual(new Set([pending.eventId]));
   });
+
+  it('with two instances delivers each event once, and sweeps the log a month later', async () => {
+    const { workspaceId } = await workspace();
+    const { webhook } = await services().webhooks.endpoints.create(workspaceId, {
+      url: `${receiver.url}/pair`,
+      events: ['message.sent'],
+    });
+    const second = compose();
+    second.services.webhooks.dispatcher.start();
+    try {
+      for (let i = 0; i < 20; i++) {
+        await services().webhooks.sendTest(workspaceId, webhook.id);
+        await second.services.webhooks.sendTest(workspaceId, webhook.id);
+      }
+      const deliveries = await settled(workspaceId, webhook.id, 40);
+      expect(deliveries.every((d) => d.state === 'succeeded' && d.attempts.length === 1)).toBe(true);
+      const ids = got('pair').map((r) => (JSON.parse(r.body) as { id: string }).id);
+      expect(ids).toHaveLength(40);
+      expect(new Set(ids).size).toBe(40);
+
+      // A month on, the hourly sweep (its first pass runs when it starts) empties the log.
+      clock.advance(31 * 86_400_000);
+      await second.services.webhooks.dispatcher.stop();
+      second.services.webhooks.dispatcher.start();
+      await eventually(async () => (await log(workspaceId, webhook.id)).length === 0, 'the log is swept');
+    } finally {
+      await second.close();
+    }
+  });
 });

@@ -10,8 +10,8 @@ import type {
   EndpointRow,
 } from './webhooks.repository.js';
 
-/** Deliveries one pass claims at most (sent side by side). */
-const CLAIM_BATCH = 20;
+/** Deliveries one pass claims at most (sent side by side: 50 in flight at 50 ms a receiver is ~1,000/s). */
+const CLAIM_BATCH = 50;
 
 export interface WebhookTiming {
   /** The whole exchange with a receiver (10 s). */
@@ -84,7 +84,7 @@ export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
     const now = deps.now();
     if (outcome.ok) {
       await deps.deliveries.settle(delivery.id, { state: 'succeeded', completedAt: now });
-      await deps.endpoints.markHealthy(delivery.endpointId);
+      if (endpoint?.failingSince) await deps.endpoints.markHealthy(delivery.endpointId);
       return;
     }
     const last = delivery.attempts >= timing.maxAttempts;

@@ -136,6 +136,18 @@ export function createWebhookDeliveriesRepository(db: Db) {
         };
       });
     },
+    /** Deletes up to `limit` deliveries (with their attempts) settled before `before`; how many. */
+    async sweep(before: Date, limit: number): Promise<number> {
+      const rows = await queryRows<{ id: string }>(
+        db,
+        sql`delete from webhook_deliveries where id in (
+              select id from webhook_deliveries
+              where state in ('succeeded', 'failed') and completed_at < ${at(before)}
+              limit ${limit})
+            returning id`,
+      );
+      return rows.length;
+    },
     async recordAttempt(values: typeof webhookAttempts.$inferInsert): Promise<void> {
       await db.insert(webhookAttempts).values(values);
     },

@@ -1,9 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import type { ServerToClientEvents, WebhookDelivery } from '@switchboard/contract';
-import { WEBHOOK_TEST_EVENT } from '@switchboard/contract';
+import type { ServerToClientEvents } from '@switchboard/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
-import { AppError } from '../../lib/app-error.js';
 import type { Mailer } from '../../lib/mailer.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { toApiMessage } from '../developer-api/api-messages.js';
@@ -14,12 +11,11 @@ import { systemResolver, type Resolver } from './webhook-address.js';
 import { createWebhookDispatcher, type WebhookTiming } from './webhook-dispatcher.js';
 import { createWebhookEndpoints } from './webhook-endpoints.js';
 import { webhookEventOf, type WebhookEventSources } from './webhook-events.js';
+import { createWebhookLog } from './webhook-log.js';
 import { createWebhookOutbox } from './webhook-outbox.js';
 import {
   createWebhookDeliveriesRepository,
   createWebhookEndpointsRepository,
-  type AttemptRow,
-  type DeliveryRow,
   type EndpointRow,
 } from './webhooks.repository.js';
 
@@ -54,28 +50,6 @@ export interface WebhooksDeps {
   tuning?: WebhookTuning;
 }
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-
-function toDelivery(row: Omit<DeliveryRow, 'attempts'>, attempts: AttemptRow[] = []): WebhookDelivery {
-  return {
-    id: row.id,
-    eventId: row.eventId,
-    eventType: row.eventType,
-    state: row.state as WebhookDelivery['state'],
-    attempts: attempts.map((a) => ({
-      attempt: a.attempt,
-      startedAt: iso(a.startedAt)!,
-      durationMs: a.durationMs,
-      statusCode: a.statusCode,
-      responseExcerpt: a.responseExcerpt,
-      error: a.error,
-    })),
-    nextAttemptAt: row.state === 'pending' ? iso(row.nextAttemptAt) : null,
-    createdAt: iso(row.createdAt)!,
-    completedAt: iso(row.completedAt),
-  };
-}
-
 /**
  * Outgoing webhooks: endpoints (webhook-endpoints.ts), the fan-out of events into delivery rows
  * (webhook-outbox.ts), the dispatcher that sends them (webhook-dispatcher.ts, through the SSRF
@@ -96,6 +70,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
     now,
     changed: outbox.forget,
   });
+  const log = createWebhookLog({ endpoints, deliveries: deliveriesRepo, outbox, now, wake: loop.wake, log: deps.log });
   const dispatcher = createWebhookDispatcher({
     endpoints: endpointsRepo,
     deliveries: deliveriesRepo,
@@ -153,43 +128,20 @@ export function createWebhooksService(deps: WebhooksDeps) {
     offer,
     /** Records an event directly (in `tx`: it commits or rolls back with the work). */
     record: outbox.record,
-    /** The dispatcher: starts and stops with the network runner. */
-    dispatcher: { start: loop.start, stop: loop.stop },
-    async deliveries(workspaceId: string, endpointId: string, limit: number): Promise<WebhookDelivery[]> {
-      await endpoints.find(workspaceId, endpointId);
-      return (await deliveriesRepo.list(workspaceId, endpointId, limit)).map(({ attempts, ...row }) =>
-        toDelivery(row, attempts),
-      );
+    /** The dispatcher and the log's sweep: start and stop with the network runner. */
+    dispatcher: {
+      start() {
+        loop.start();
+        log.sweeper.start();
+      },
+      async stop() {
+        await log.sweeper.stop();
+        await loop.stop();
+      },
     },
-    /** "Send test event": a `webhook.test` to this endpoint, whatever it subscribes to. */
-    async sendTest(workspaceId: string, endpointId: string): Promise<WebhookDelivery> {
-      await endpoints.find(workspaceId, endpointId);
-      const id = randomUUID();
-      const [row] = await outbox.record(
-        workspaceId,
-        { type: WEBHOOK_TEST_EVENT, key: `test:${id}`, data: { message: 'A test event from Switchboard.' } },
-        { only: endpointId },
-      );
-      return toDelivery(row!);
-    },
-    /** "Resend": the same event (same id and body) once more, as a new delivery with its own tries. */
-    async resend(workspaceId: string, endpointId: string, deliveryId: string): Promise<WebhookDelivery> {
-      const original = await deliveriesRepo.find(workspaceId, endpointId, deliveryId);
-      if (!original) throw new AppError('NOT_FOUND', 'No such delivery of this webhook.');
-      const [row] = await deliveriesRepo.enqueue([
-        {
-          workspaceId,
-          endpointId,
-          eventId: original.eventId,
-          eventType: original.eventType,
-          eventKey: `${original.eventKey}:resend:${randomUUID()}`,
-          body: original.body,
-          nextAttemptAt: now(),
-        },
-      ]);
-      loop.wake();
-      return toDelivery(row!);
-    },
+    deliveries: log.list,
+    sendTest: log.sendTest,
+    resend: log.resend,
   };
 }
 
