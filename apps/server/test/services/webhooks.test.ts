@@ -1,4 +1,5 @@
 import type { WebhookDelivery } from '@switchboard/contract';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServices, type Composition, type ServicesConfig } from '../../src/composition.js';
@@ -208,6 +209,35 @@ describe('outgoing webhooks', () => {
     expect(types.filter((type) => type === 'contact.opted_out')).toHaveLength(1);
     expect(types.filter((type) => type === 'contact.opted_in')).toHaveLength(1);
     expect(types.filter((type) => type === 'message.delivered').length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('delivers campaign.completed once when a campaign has sent its last message', async () => {
+    const { workspaceId, sandboxId } = await workspace();
+    const { webhook } = await services().webhooks.endpoints.create(workspaceId, {
+      url: `${receiver.url}/campaign`,
+      events: ['campaign.completed'],
+    });
+    const list = await services().contacts.lists.create(workspaceId, 'Webhook campaign');
+    await database.db.execute(sql`insert into contacts (workspace_id, phone_number, name)
+      values (${workspaceId}, '+33612340001', 'A'), (${workspaceId}, '+33612340002', 'B')`);
+    await database.db.execute(sql`insert into contact_list_members (list_id, contact_id, contact_created_at)
+      select ${list.id}, id, created_at from contacts where workspace_id = ${workspaceId}`);
+    const admin = (await services().users.members.list(workspaceId))[0]!;
+    const campaign = await services().campaigns.create(workspaceId, admin.id, {
+      name: 'Hooked',
+      networkIds: [sandboxId],
+      audience: { listIds: [list.id] },
+      body: 'Hi {name}',
+      ratePerSecond: 10,
+    });
+    await services().campaigns.start(workspaceId, campaign.id);
+    await eventually(() => got('campaign').length > 0, 'campaign.completed');
+    const body = JSON.parse(got('campaign')[0]!.body) as { type: string; data: { campaign: Record<string, unknown> } };
+    expect(body.type).toBe('campaign.completed');
+    expect(body.data.campaign).toMatchObject({ id: campaign.id, name: 'Hooked', state: 'completed' });
+    expect(JSON.stringify(body)).not.toContain(workspaceId);
+    await settled(workspaceId, webhook.id);
+    expect(await log(workspaceId, webhook.id)).toHaveLength(1);
   });
 
   it('retries 500s, a time-out and a refused connection with growing delays, logging each attempt', async () => {
