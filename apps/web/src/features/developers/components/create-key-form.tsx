@@ -99,7 +99,7 @@ export function CreateKeyForm({ onCreated, onCancel }: CreateKeyFormProps) {
           autosize
           minRows={2}
           maxRows={6}
-          dir="ltr"
+          classNames={{ input: classes.ltrInput }}
           spellCheck={false}
           {...form.getInputProps('allowedIps')}
         />
