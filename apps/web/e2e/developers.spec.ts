@@ -62,29 +62,33 @@ test('an admin creates a key, copies it, uses it, revokes it, and the key is ref
   await context.close();
 });
 
-test('/api/docs renders the reference from this origin, with code samples, no console errors, and passes axe', async ({
-  browser,
-  baseURL,
-}) => {
-  const { context, page, problems } = await themedPage(browser, baseURL, 'light');
-  const origin = new URL(baseURL!).origin;
-  const elsewhere: string[] = [];
-  page.on('request', (request) => {
-    if (!request.url().startsWith(origin) && !request.url().startsWith('data:')) elsewhere.push(request.url());
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`/api/docs renders the reference from this origin, with code samples, no console errors, and passes axe (${colorScheme})`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const { context, page, problems } = await themedPage(browser, baseURL, colorScheme);
+    // Scalar follows the system's colour scheme.
+    await page.emulateMedia({ colorScheme });
+    const origin = new URL(baseURL!).origin;
+    const elsewhere: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(origin) && !request.url().startsWith('data:')) elsewhere.push(request.url());
+    });
+    await page.goto('/api/docs');
+    await expect(page.getByRole('heading', { name: 'Switchboard developer API' })).toBeVisible();
+    // The generated samples: curl, JavaScript and Python among the first offered.
+    const clients = page.getByRole('tablist').first();
+    for (const language of ['Shell', 'JavaScript', 'Python']) {
+      await expect(clients.getByRole('tab', { name: language })).toBeVisible();
+    }
+    await expect(page.getByText('/api/v1/messages', { exact: false }).first()).toBeVisible();
+    expect(await blockingViolations(page), `/api/docs (${colorScheme})`).toEqual([]);
+    expect(elsewhere).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
   });
-  await page.goto('/api/docs');
-  await expect(page.getByRole('heading', { name: 'Switchboard developer API' })).toBeVisible();
-  // The generated samples: curl, JavaScript and Python among the first offered.
-  const clients = page.getByRole('tablist').first();
-  for (const language of ['Shell', 'JavaScript', 'Python']) {
-    await expect(clients.getByRole('tab', { name: language })).toBeVisible();
-  }
-  await expect(page.getByText('/api/v1/messages', { exact: false }).first()).toBeVisible();
-  expect(await blockingViolations(page), '/api/docs').toEqual([]);
-  expect(elsewhere).toEqual([]);
-  expect(problems).toEqual([]);
-  await context.close();
-});
+}
 
 for (const theme of ['light', 'dark'] as const) {
   test(`/views/developers and its dialogs pass axe in the ${theme} theme`, async ({ browser, baseURL }) => {
