@@ -69,7 +69,10 @@ export async function sendWebhook(
       () => request.destroy(new Error(`no answer within ${options.timeoutMs} ms`)),
       options.timeoutMs,
     );
+    let finished = false;
     const finish = (outcome: Omit<SendOutcome, 'durationMs'>) => {
+      if (finished) return;
+      finished = true;
       clearTimeout(timer);
       resolve({ ...outcome, durationMs: elapsed() });
     };

@@ -109,7 +109,8 @@ export function createWebhookDeliveriesRepository(db: Db) {
     },
     /**
      * Claims due deliveries of enabled endpoints (and claims whose lease ran out: their instance
-     * died) with SKIP LOCKED, so instances claim side by side and each row goes to one.
+     * died) with SKIP LOCKED, so instances claim side by side and each row goes to one. A test
+     * event goes to a disabled endpoint too: it is how a person checks a receiver before enabling it.
      */
     async claim(now: Date, limit: number, leaseMs: number): Promise<DeliveryRow[]> {
       const rows = await queryRows<Record<string, unknown>>(
@@ -119,7 +120,7 @@ export function createWebhookDeliveriesRepository(db: Db) {
             lease_until = ${at(new Date(now.getTime() + leaseMs))}
           where d.id in (
             select x.id from webhook_deliveries x
-            join webhook_endpoints e on e.id = x.endpoint_id and e.enabled
+            join webhook_endpoints e on e.id = x.endpoint_id and (e.enabled or x.event_type = 'webhook.test')
             where (x.state = 'pending' and x.next_attempt_at <= ${at(now)})
                or (x.state = 'delivering' and x.lease_until <= ${at(now)})
             order by x.next_attempt_at
