@@ -41,6 +41,7 @@ export const errors: Translation<typeof en> = {
   IDEMPOTENCY_KEY_REUSED: 'استُخدم مفتاح Idempotency-Key هذا من قبل لطلب مختلف.',
   MESSAGE_NOT_CANCELLABLE: 'غادرت هذه الرسالة قائمة الانتظار، فلم يعد إلغاؤها ممكنًا.',
   NO_NETWORK: 'لا توجد شبكة مفعّلة للإرسال. فعّل شبكة أو أضفها أولًا.',
+  WEBHOOK_URL_NOT_ALLOWED: 'لا يمكن استخدام عنوان الـ webhook هذا: يجب أن يكون https وأن يصل إلى عنوان عام.',
   UNAVAILABLE: 'الخادم قيد التشغيل أو إعادة التشغيل. يرجى المحاولة بعد لحظات.',
   INTERNAL: 'حدث خطأ من جهتنا. يرجى المحاولة مرة أخرى.',
   NETWORK: 'تعذّر الوصول إلى الخادم. تحقق من اتصالك.',

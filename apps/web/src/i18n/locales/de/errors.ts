@@ -47,6 +47,8 @@ export const errors: Translation<typeof en> = {
   MESSAGE_NOT_CANCELLABLE:
     'Diese Nachricht hat die Warteschlange schon verlassen und kann nicht mehr abgebrochen werden.',
   NO_NETWORK: 'Es gibt kein aktiviertes Netzwerk zum Senden. Aktivieren oder fügen Sie zuerst eines hinzu.',
+  WEBHOOK_URL_NOT_ALLOWED:
+    'Diese Webhook-Adresse ist nicht erlaubt: Sie muss https verwenden und eine öffentliche Adresse erreichen.',
   UNAVAILABLE: 'Der Server startet gerade (neu). Bitte versuchen Sie es gleich noch einmal.',
   INTERNAL: 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es erneut.',
   NETWORK: 'Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung.',

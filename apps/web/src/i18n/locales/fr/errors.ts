@@ -44,6 +44,8 @@ export const errors: Translation<typeof en> = {
   IDEMPOTENCY_KEY_REUSED: 'Cette Idempotency-Key a déjà servi pour une autre requête.',
   MESSAGE_NOT_CANCELLABLE: 'Ce message a déjà quitté la file d’attente : il ne peut plus être annulé.',
   NO_NETWORK: 'Aucun réseau activé pour l’envoi. Activez ou ajoutez d’abord un réseau.',
+  WEBHOOK_URL_NOT_ALLOWED:
+    'Cette adresse de webhook n’est pas autorisée : elle doit être en https et joindre une adresse publique.',
   UNAVAILABLE: 'Le serveur démarre ou redémarre. Veuillez réessayer dans un instant.',
   INTERNAL: 'Un problème est survenu de notre côté. Veuillez réessayer.',
   NETWORK: 'Le serveur est injoignable. Vérifiez votre connexion.',
