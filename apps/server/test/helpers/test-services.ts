@@ -100,7 +100,7 @@ function recordingPublisher(): EventPublisher & { recorded: RecordedEvents } {
   };
 }
 
-const silentLogger: FastifyBaseLogger = {
+export const silentLogger: FastifyBaseLogger = {
   level: 'silent',
   fatal: () => {},
   error: () => {},

@@ -1,6 +1,5 @@
 import type { WebhookDelivery } from '@switchboard/contract';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServices, type Composition, type ServicesConfig } from '../../src/composition.js';
 import type { Database } from '../../src/db/database.js';
@@ -9,6 +8,7 @@ import { eventually } from '../helpers/expectations.js';
 import { startMailCatcher, type MailCatcher } from '../helpers/mail-catcher.js';
 import { TEST_PASSWORD } from '../helpers/test-app.js';
 import { openTestDatabase } from '../helpers/test-database.js';
+import { silentLogger } from '../helpers/test-services.js';
 import {
   readmeVerifier,
   refusedUrl,
@@ -17,17 +17,6 @@ import {
   type WebhookReceiver,
 } from '../helpers/webhook-receiver.js';
 
-const silent: FastifyBaseLogger = {
-  level: 'silent',
-  fatal: () => {},
-  error: () => {},
-  warn: () => {},
-  info: () => {},
-  debug: () => {},
-  trace: () => {},
-  silent: () => {},
-  child: () => silent,
-};
 const noSockets = { toWorkspace: () => {}, toUser: () => {} };
 
 /** What the receiver got, as far as these tests read it. */
@@ -83,7 +72,7 @@ describe('outgoing webhooks', () => {
       },
       db: database.db,
       soleInstance: database.dialect === 'pglite',
-      log: silent,
+      log: silentLogger,
       events: noSockets,
       webhookTuning: tuning,
     });

@@ -1,5 +1,6 @@
 import { API_KEY_SCOPES, type ApiKeyScope } from '@switchboard/contract';
-import { SignJWT, errors, jwtVerify } from 'jose';
+import { errors, jwtVerify } from 'jose';
+import { GRANT_ISSUER as ISSUER, signGrantToken } from '../../lib/grant-token.js';
 
 /** What a token made from an API key (`POST /api/v1/auth/token`) grants. */
 export interface ApiTokenGrant {
@@ -8,7 +9,6 @@ export interface ApiTokenGrant {
   scopes: ApiKeyScope[];
 }
 
-const ISSUER = 'switchboard';
 /**
  * Distinct from the browser's access tokens (no audience, a session id) and recording links
  * (audience `voice-recording`): none of them passes for another.
@@ -25,18 +25,13 @@ const isScope = (value: unknown): value is ApiKeyScope =>
 export function createApiTokens(secret: string) {
   const key = new TextEncoder().encode(secret);
   return {
-    async sign(grant: ApiTokenGrant, ttlSeconds: number): Promise<{ token: string; expiresAt: Date }> {
-      const expiresAt = new Date((Math.floor(Date.now() / 1000) + ttlSeconds) * 1000);
-      const token = await new SignJWT({ ws: grant.workspaceId, scope: grant.scopes.join(' ') })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(grant.keyId)
-        .setIssuer(ISSUER)
-        .setAudience(AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime(expiresAt)
-        .sign(key);
-      return { token, expiresAt };
-    },
+    sign: (grant: ApiTokenGrant, ttlSeconds: number) =>
+      signGrantToken(key, {
+        audience: AUDIENCE,
+        subject: grant.keyId,
+        claims: { ws: grant.workspaceId, scope: grant.scopes.join(' ') },
+        ttlSeconds,
+      }),
 
     /** The grant of a valid token; 'expired' for one past its time; null for a forged, malformed or foreign one. */
     async verify(token: string): Promise<ApiTokenGrant | 'expired' | null> {

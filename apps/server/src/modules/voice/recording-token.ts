@@ -1,4 +1,5 @@
-import { SignJWT, errors, jwtVerify } from 'jose';
+import { errors, jwtVerify } from 'jose';
+import { GRANT_ISSUER as ISSUER, signGrantToken } from '../../lib/grant-token.js';
 
 /** What a recording link grants: one voice message of one workspace, until it expires. */
 export interface RecordingGrant {
@@ -6,7 +7,6 @@ export interface RecordingGrant {
   workspaceId: string;
 }
 
-const ISSUER = 'switchboard';
 /** Distinct from access tokens (which have no audience and need a session id): neither passes for the other. */
 const AUDIENCE = 'voice-recording';
 
@@ -19,18 +19,13 @@ export function createRecordingTokens(secret: string, ttlSeconds: number) {
   const key = new TextEncoder().encode(secret);
   return {
     ttlSeconds,
-    async sign(grant: RecordingGrant): Promise<{ token: string; expiresAt: Date }> {
-      const expiresAt = new Date((Math.floor(Date.now() / 1000) + ttlSeconds) * 1000);
-      const token = await new SignJWT({ ws: grant.workspaceId })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(grant.voiceMessageId)
-        .setIssuer(ISSUER)
-        .setAudience(AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime(expiresAt)
-        .sign(key);
-      return { token, expiresAt };
-    },
+    sign: (grant: RecordingGrant) =>
+      signGrantToken(key, {
+        audience: AUDIENCE,
+        subject: grant.voiceMessageId,
+        claims: { ws: grant.workspaceId },
+        ttlSeconds,
+      }),
     /** The grant of a valid token; null for a forged, malformed, expired or foreign one. */
     async verify(token: string): Promise<RecordingGrant | null> {
       try {
