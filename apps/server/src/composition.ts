@@ -236,7 +236,7 @@ export function createServices(deps: ServicesDeps): Composition {
     campaignSending: campaigns.isSending,
     log,
   });
-  const developerApi = createDeveloperApiService({ db, users, jwtSecret, log, messaging, networks });
+  const developerApi = createDeveloperApiService({ db, users, jwtSecret, log, messaging, networks, contacts });
   const webhooks = createWebhooks(deps, events, { secretBox, messaging, users, contacts, mailer });
   // With the dispatchers: schedules, stale imports, expired idempotency keys, webhook deliveries.
   const jobs = [campaigns.ticker, contacts.imports.sweeper, developerApi.idempotency.sweeper, webhooks.dispatcher];

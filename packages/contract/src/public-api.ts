@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { ApiKeyScope } from './api-keys.js';
+import {
+  ConsentSource,
+  ContactListsResponseSchema,
+  ContactTagsResponseSchema,
+  CreateContactBodySchema,
+  CustomFieldsSchema,
+  TagSchema,
+  UpdateContactBodySchema,
+} from './contacts.js';
 import { MessageDirection, MessageEncoding, MessageState, SendMessageBodySchema } from './messages.js';
 import { NetworkKind, NetworkStatus } from './networks.js';
 
@@ -121,3 +130,75 @@ export const ApiNetworkSchema = z.object({
 export type ApiNetwork = z.infer<typeof ApiNetworkSchema>;
 export const ApiNetworksResponseSchema = z.object({ networks: z.array(ApiNetworkSchema) });
 export type ApiNetworksResponse = z.infer<typeof ApiNetworksResponseSchema>;
+
+/** A contact as the developer API shows it: no workspace id. */
+export const ApiContactSchema = z.object({
+  id: z.string().describe('The contact’s id.'),
+  phoneNumber: z.string().describe('E.164, e.g. +12025550123; it cannot change.'),
+  name: z.string().nullable(),
+  tags: z.array(z.string()),
+  customFields: CustomFieldsSchema,
+  timeZone: z.string().nullable().describe('IANA time zone for quiet hours; null: the number’s country decides.'),
+  optedOut: z.boolean().describe('true: no message is sent to this number (409 `CONTACT_OPTED_OUT`).'),
+  optedOutAt: isoUtc.nullable().describe('When the contact opted out; null while subscribed.'),
+  lists: z.array(z.string()).describe('The ids of the lists the contact is on (GET /api/v1/contact-lists).'),
+  createdAt: isoUtc,
+  updatedAt: isoUtc.describe('Last change of the contact’s own fields or consent.'),
+  lastMessageAt: isoUtc.nullable().describe('The newest message to or from the contact, or null.'),
+});
+export type ApiContact = z.infer<typeof ApiContactSchema>;
+
+/** One opt-out or opt-in of a contact. */
+export const ApiConsentEventSchema = z.object({
+  optedOut: z.boolean().describe('true: opted out; false: opted (back) in.'),
+  source: ConsentSource,
+  createdAt: isoUtc,
+});
+export type ApiConsentEvent = z.infer<typeof ApiConsentEventSchema>;
+
+export const ApiContactResponseSchema = z.object({ contact: ApiContactSchema });
+export type ApiContactResponse = z.infer<typeof ApiContactResponseSchema>;
+/** GET /api/v1/contacts/:id: the contact and its consent history. */
+export const ApiContactDetailResponseSchema = z.object({
+  contact: ApiContactSchema,
+  consent: z.array(ApiConsentEventSchema).describe('Every opt-out and opt-in, newest first.'),
+});
+export type ApiContactDetailResponse = z.infer<typeof ApiContactDetailResponseSchema>;
+export const ApiContactParamsSchema = z.object({ id: z.uuid() });
+
+/** GET /api/v1/contacts: newest first. */
+export const ApiContactsQuerySchema = z.object({
+  search: z.string().trim().max(100).optional().describe('Part of the number or of the name (any case).'),
+  tag: TagSchema.optional().describe('Only contacts with this tag.'),
+  listId: z.uuid().optional().describe('Only members of this list.'),
+  optedOut: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe('true: only opted-out contacts; false: only subscribed ones.'),
+  cursor: z.string().trim().min(1).max(600).optional().describe('From a previous page’s `next` link.'),
+  limit: z.coerce.number().int().min(1).max(100).default(50).describe('Contacts per page, 1 to 100 (default 50).'),
+});
+export type ApiContactsQuery = z.input<typeof ApiContactsQuerySchema>;
+
+export const ApiContactsResponseSchema = z.object({
+  contacts: z.array(ApiContactSchema).describe('Newest first.'),
+  next: z
+    .string()
+    .nullable()
+    .describe('The path of the next page (same filters, with its cursor); null on the last page.'),
+});
+export type ApiContactsResponse = z.infer<typeof ApiContactsResponseSchema>;
+
+/** POST /api/v1/contacts (opt-outs have their own calls). */
+export const ApiCreateContactBodySchema = CreateContactBodySchema.omit({ optedOut: true });
+export type ApiCreateContactBody = z.infer<typeof ApiCreateContactBodySchema>;
+/** PATCH /api/v1/contacts/:id: only the fields given change (opt-outs have their own calls). */
+export const ApiUpdateContactBodySchema = UpdateContactBodySchema.omit({ optedOut: true });
+export type ApiUpdateContactBody = z.infer<typeof ApiUpdateContactBodySchema>;
+
+/** GET /api/v1/contact-lists. */
+export const ApiContactListsResponseSchema = ContactListsResponseSchema;
+export type ApiContactListsResponse = z.infer<typeof ApiContactListsResponseSchema>;
+/** GET /api/v1/tags. */
+export const ApiTagsResponseSchema = ContactTagsResponseSchema;
+export type ApiTagsResponse = z.infer<typeof ApiTagsResponseSchema>;

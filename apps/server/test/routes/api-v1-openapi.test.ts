@@ -30,9 +30,15 @@ describe('GET /api/v1/openapi.json', () => {
     expect(doc.servers).toEqual([{ url: 'https://sms.example.com' }]);
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/api/v1/auth/token',
+      '/api/v1/contact-lists',
+      '/api/v1/contacts',
+      '/api/v1/contacts/{id}',
+      '/api/v1/contacts/{id}/opt-in',
+      '/api/v1/contacts/{id}/opt-out',
       '/api/v1/messages',
       '/api/v1/messages/{id}',
       '/api/v1/networks',
+      '/api/v1/tags',
       '/api/v1/usage',
       '/api/v1/webhooks',
       '/api/v1/webhooks/{id}',
@@ -43,6 +49,7 @@ describe('GET /api/v1/openapi.json', () => {
     ]);
     expect(Object.keys(doc.paths['/api/v1/messages']!).sort()).toEqual(['get', 'post']);
     expect(Object.keys(doc.paths['/api/v1/messages/{id}']!).sort()).toEqual(['delete', 'get']);
+    expect(Object.keys(doc.paths['/api/v1/contacts/{id}']!).sort()).toEqual(['delete', 'get', 'patch']);
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.paths['/api/v1/messages']!.post!.security).toEqual([{ apiKey: [] }]);
   });
@@ -68,5 +75,15 @@ describe('GET /api/v1/openapi.json', () => {
         .map((p) => p.name)
         .sort(),
     ).toEqual(['cursor', 'direction', 'from', 'limit', 'networkId', 'state', 'to']);
+    const contacts = doc.paths['/api/v1/contacts']!.get!;
+    expect(
+      contacts.parameters
+        ?.filter((p) => p.in === 'query')
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(['cursor', 'limit', 'listId', 'optedOut', 'search', 'tag']);
+    const contact = JSON.stringify(contacts.responses['200']!.content!['application/json']!.schema);
+    expect(contact).toContain('optedOutAt');
+    expect(contact).not.toContain('workspaceId');
   });
 });

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { MessagingService } from '../messaging/messaging.service.js';
 import type { NetworksService } from '../networks/networks.service.js';
 import type { UsersService } from '../users/users.service.js';
+import { createApiContacts, type ApiContactsDeps } from './api-contacts.js';
 import { createApiMessages } from './api-messages.js';
 import { createIdempotency } from './idempotency.js';
 import { createApiKeyAuth, type ApiCaller } from './api-key-auth.js';
@@ -22,6 +23,7 @@ export interface DeveloperApiDeps {
   log: FastifyBaseLogger;
   messaging: Pick<MessagingService, 'queue' | 'api'>;
   networks: Pick<NetworksService, 'list' | 'defaultId'>;
+  contacts: ApiContactsDeps['contacts'];
 }
 
 /**
@@ -38,6 +40,8 @@ export function createDeveloperApiService(deps: DeveloperApiDeps) {
     keys,
     /** Sends, reads and cancels of `/api/v1/messages`, and `/api/v1/networks` (api-messages.ts). */
     messages: createApiMessages({ messaging: deps.messaging, networks: deps.networks }),
+    /** `/api/v1/contacts`, `/contact-lists` and `/tags` over the contact book (api-contacts.ts). */
+    contacts: createApiContacts({ contacts: deps.contacts }),
     /** `Idempotency-Key` of the v1 POSTs (idempotency.ts). */
     idempotency: createIdempotency(deps.db, deps.log),
     authenticate: auth.authenticate,
