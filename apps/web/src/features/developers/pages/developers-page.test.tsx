@@ -45,7 +45,9 @@ function serve(
   return stubFetch((request) =>
     request.method === 'GET' && request.url === '/api/api-keys'
       ? { status: 200, body: { apiKeys: keys } }
-      : respond(request),
+      : request.method === 'GET' && request.url === '/api/webhooks'
+        ? { status: 200, body: { webhooks: [] } }
+        : respond(request),
   );
 }
 
@@ -195,7 +197,11 @@ describe('DevelopersPage', () => {
   });
 
   it('says when the keys cannot be loaded, and tries again', async () => {
-    stubFetch(() => ({ status: 500, body: { error: 'boom', code: 'INTERNAL' } }));
+    stubFetch((request) =>
+      request.url === '/api/webhooks'
+        ? { status: 200, body: { webhooks: [] } }
+        : { status: 500, body: { error: 'boom', code: 'INTERNAL' } },
+    );
     renderPage();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The API keys could not be loaded.');

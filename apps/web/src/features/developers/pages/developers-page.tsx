@@ -9,12 +9,14 @@ import { ApiOverview } from '../components/api-overview';
 import { CreateKeyModal } from '../components/create-key-modal';
 import classes from '../components/developers.module.css';
 import { RevokeKeyModal } from '../components/revoke-key-modal';
+import { WebhooksSection } from '../components/webhooks-section';
 import { useDevelopersText } from '../developers-text';
 import { apiBaseUrl, newestActiveKey } from '../lib/first-call';
 
 /**
  * /views/developers (admins): the developer API's base URL and a first call, the interactive
- * reference, and the workspace's API keys (create with the secret shown once, revoke).
+ * reference, the workspace's API keys (create with the secret shown once, revoke) and its outgoing
+ * webhooks (endpoints, signing secrets, the delivery log).
  */
 export default function DevelopersPage() {
   const t = useDevelopersText();
@@ -58,6 +60,7 @@ export default function DevelopersPage() {
           <ApiKeysTable apiKeys={apiKeys} onRevoke={setRevoking} />
         )}
       </Card>
+      <WebhooksSection />
       <CreateKeyModal opened={creating} onClose={() => setCreating(false)} />
       <RevokeKeyModal apiKey={revoking} onClose={() => setRevoking(null)} />
     </Stack>
