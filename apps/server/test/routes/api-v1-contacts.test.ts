@@ -92,6 +92,24 @@ describe('/api/v1/contacts, /api/v1/contact-lists and /api/v1/tags', () => {
     expectErrorBody(await call('POST', '/api/v1/contacts', { phoneNumber: '+12025550102' }), 409, 'CONTACT_EXISTS');
   });
 
+  it('answers a repeated create with the same Idempotency-Key with the first answer', async () => {
+    const post = (payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/contacts',
+        headers: { authorization: `Bearer ${key}`, 'idempotency-key': 'contact-301' },
+        payload,
+      });
+    const first = await post({ phoneNumber: '+12025550301', name: 'Cy' });
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await post({ phoneNumber: '+12025550301', name: 'Cy' });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json<ApiContactResponse>()).toEqual(first.json<ApiContactResponse>());
+    expectErrorBody(await post({ phoneNumber: '+12025550302' }), 422, 'IDEMPOTENCY_KEY_REUSED');
+    expectErrorBody(await call('POST', '/api/v1/contacts', { phoneNumber: '+12025550301' }), 409, 'CONTACT_EXISTS');
+  });
+
   it('answers 400 with { error, code } for bad input, never a 500', async () => {
     for (const payload of [
       {},

@@ -50,6 +50,8 @@ describe('GET /api/v1/openapi.json', () => {
     expect(Object.keys(doc.paths['/api/v1/messages']!).sort()).toEqual(['get', 'post']);
     expect(Object.keys(doc.paths['/api/v1/messages/{id}']!).sort()).toEqual(['delete', 'get']);
     expect(Object.keys(doc.paths['/api/v1/contacts/{id}']!).sort()).toEqual(['delete', 'get', 'patch']);
+    const addContact = doc.paths['/api/v1/contacts']!.post!;
+    expect(addContact.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key')).toBe(true);
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.paths['/api/v1/messages']!.post!.security).toEqual([{ apiKey: [] }]);
   });

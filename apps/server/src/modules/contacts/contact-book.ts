@@ -116,9 +116,16 @@ export function createContactBook(deps: ContactBookDeps) {
       return { contact, consent: history.map((event) => toConsentEvent(event, names)) };
     },
 
-    async create(workspaceId: string, body: CreateContactBody, actor: ContactActor): Promise<ContactEntry> {
+    /** In the caller's transaction when given (the developer API's `Idempotency-Key`), else in its own. */
+    async create(
+      workspaceId: string,
+      body: CreateContactBody,
+      actor: ContactActor,
+      within?: Db,
+    ): Promise<ContactEntry> {
       const phoneNumber = requireE164(body.phoneNumber, 'phoneNumber');
-      const contact = await deps.db.transaction(async (tx) => {
+      const inTransaction = <T>(work: (tx: Db) => Promise<T>) => (within ? work(within) : deps.db.transaction(work));
+      const contact = await inTransaction(async (tx) => {
         await checkLists(workspaceId, body.listIds, tx);
         const id = await contacts.insert(workspaceId, phoneNumber, await values(workspaceId, body, tx), tx);
         if (!id) throw new AppError('CONTACT_EXISTS', `${phoneNumber} is already a contact of this workspace.`);

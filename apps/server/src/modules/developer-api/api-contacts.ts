@@ -7,6 +7,7 @@ import type {
   ContactFilter,
 } from '@switchboard/contract';
 import type { ContactsService } from '../contacts/contacts.service.js';
+import type { TxContext } from '../messaging/messaging.service.js';
 
 /** The public shape: the book's entry without internals, `optedOut` spelled out, lists by id. */
 export function toApiContact(entry: ContactEntry): ApiContact {
@@ -54,8 +55,9 @@ export function createApiContacts(deps: ApiContactsDeps) {
       };
     },
 
-    create: async (workspaceId: string, body: ApiCreateContactBody) =>
-      toApiContact(await contacts.create(workspaceId, body, api)),
+    /** In the caller's transaction when given (an `Idempotency-Key`'s). */
+    create: async (workspaceId: string, body: ApiCreateContactBody, within?: TxContext) =>
+      toApiContact(await contacts.create(workspaceId, body, api, within?.tx)),
 
     update: async (workspaceId: string, id: string, body: ApiUpdateContactBody) =>
       toApiContact(await contacts.update(workspaceId, id, body, api)),

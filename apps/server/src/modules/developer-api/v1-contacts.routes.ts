@@ -13,7 +13,7 @@ import {
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { v1Errors, v1Route } from './v1-docs.js';
+import { IdempotencyHeadersSchema, v1Errors, v1Route } from './v1-docs.js';
 import { apiCallerOf, type V1Guard } from './v1-guard.js';
 
 const notFound = { 404: ErrorResponseSchema.describe('No such contact (or list) in this workspace (`NOT_FOUND`).') };
@@ -92,7 +92,7 @@ function readRoutes(app: V1App, read: onRequestAsyncHookHandler[]): void {
 }
 
 function writeRoutes(app: V1App, write: onRequestAsyncHookHandler[]): void {
-  const { contacts } = app.services.developerApi;
+  const { contacts, idempotency } = app.services.developerApi;
 
   app.post(
     '/contacts',
@@ -100,17 +100,35 @@ function writeRoutes(app: V1App, write: onRequestAsyncHookHandler[]): void {
       onRequest: write,
       schema: {
         ...v1Route('contacts', 'Add a contact (scope contacts:write)'),
+        headers: IdempotencyHeadersSchema,
         body: ApiCreateContactBodySchema,
         response: {
           201: ApiContactResponseSchema,
           ...v1Errors,
           ...notFound,
           409: ErrorResponseSchema.describe('The number is a contact already (`CONTACT_EXISTS`).'),
+          422: ErrorResponseSchema.describe(
+            'The Idempotency-Key was used for another request (`IDEMPOTENCY_KEY_REUSED`).',
+          ),
         },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send({ contact: await contacts.create(workspaceOf(request), request.body) }),
+    async (request, reply) => {
+      const workspaceId = workspaceOf(request);
+      const answer = await idempotency.run(
+        {
+          workspaceId,
+          key: request.headers['idempotency-key'],
+          method: request.method,
+          path: request.url.split('?')[0]!,
+          body: request.body,
+        },
+        201,
+        async (within) => ({ contact: await contacts.create(workspaceId, request.body, within) }),
+      );
+      if (answer.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send(answer.body);
+    },
   );
 
   app.patch(

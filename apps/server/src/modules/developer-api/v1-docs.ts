@@ -1,4 +1,5 @@
 import { ErrorResponseSchema } from '@switchboard/contract';
+import { z } from 'zod';
 
 /** The OpenAPI security scheme every guarded `/api/v1` route names. */
 export const V1_SECURITY_SCHEME = 'apiKey';
@@ -23,6 +24,16 @@ export const v1Errors = {
   ),
   429: ErrorResponseSchema.describe('Over the key’s rate limit (`RATE_LIMITED`); see `Retry-After`.'),
 };
+
+/** The `Idempotency-Key` header of the v1 POSTs that take one (idempotency.ts). */
+export const IdempotencyHeadersSchema = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .describe('Any unique string (e.g. a UUID): a retry with the same key within 24 h gets the first answer.'),
+});
 
 /** Tags, summary and security of a v1 route's OpenAPI entry. */
 export function v1Route(tag: string, summary: string) {

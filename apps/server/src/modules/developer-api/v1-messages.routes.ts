@@ -8,18 +8,8 @@ import {
   ErrorResponseSchema,
 } from '@switchboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { v1Errors, v1Route } from './v1-docs.js';
+import { IdempotencyHeadersSchema, v1Errors, v1Route } from './v1-docs.js';
 import { apiCallerOf, type V1Guard } from './v1-guard.js';
-
-const IdempotencyHeadersSchema = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .min(1)
-    .max(255)
-    .optional()
-    .describe('Any unique string (e.g. a UUID): a retry with the same key within 24 h gets the first answer.'),
-});
 
 const notFound = { 404: ErrorResponseSchema.describe('No such message in this workspace (`NOT_FOUND`).') };
 
