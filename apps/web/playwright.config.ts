@@ -19,6 +19,8 @@ function serverEnv(serverPort: number, serverDataDir: string): Record<string, st
     // Every page load renews the session (POST /api/auth/refresh-token, a credential route):
     // the default 20 a minute per IP would throttle a test run, which all comes from one IP.
     AUTH_RATE_LIMIT: '1000',
+    // webhooks.spec.ts delivers to a receiver it starts on 127.0.0.1 (loopback is refused otherwise).
+    ALLOW_INSECURE_WEBHOOKS: '1',
     // E2E_WEB_DIST lets parallel runs test their own build.
     WEB_DIST_DIR: process.env.E2E_WEB_DIST ?? path.join(here, 'dist'),
   };
