@@ -8,13 +8,13 @@ export function createWebhook(body: CreateWebhookBody): Promise<WebhookWithSecre
   return api<WebhookWithSecretResponse>('/api/webhooks', { method: 'POST', body });
 }
 
-/** The new endpoint goes into the cached list; the secret never enters the cache. */
+/** The new endpoint goes first into the cached list (newest first); the secret never enters the cache. */
 export function useCreateWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createWebhook,
     onSuccess: ({ webhook }) => {
-      queryClient.setQueryData<WebhookEndpoint[]>(webhookKeys.list(), (list) => (list ? [...list, webhook] : list));
+      queryClient.setQueryData<WebhookEndpoint[]>(webhookKeys.list(), (list) => (list ? [webhook, ...list] : list));
       void queryClient.invalidateQueries({ queryKey: webhookKeys.list() });
     },
   });

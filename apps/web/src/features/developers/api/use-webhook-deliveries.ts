@@ -12,17 +12,22 @@ export async function fetchWebhookDeliveries(id: string): Promise<WebhookDeliver
   return deliveries;
 }
 
-/** Still on its way: the log is read again until it settles. */
-function unsettled(deliveries: WebhookDelivery[] | undefined) {
-  return deliveries?.some((d) => d.state === 'pending' || d.state === 'delivering') ?? false;
+/**
+ * On its way now: being delivered, or queued and not tried yet (a test event, a resend). A retry
+ * waiting minutes for its backoff is not polled for; "Refresh" reads it.
+ */
+function underWay(deliveries: WebhookDelivery[] | undefined) {
+  return (
+    deliveries?.some((d) => d.state === 'delivering' || (d.state === 'pending' && d.attempts.length === 0)) ?? false
+  );
 }
 
-/** An endpoint's newest deliveries with their attempts; polled every 2 s while one is under way. */
+/** An endpoint's newest deliveries with their attempts; read every 2 s while one is under way. */
 export function useWebhookDeliveries(id: string | null) {
   return useQuery({
     queryKey: webhookKeys.deliveries(id ?? ''),
     queryFn: () => fetchWebhookDeliveries(id ?? ''),
     enabled: id !== null,
-    refetchInterval: (query) => (unsettled(query.state.data) ? 2000 : false),
+    refetchInterval: (query) => (underWay(query.state.data) ? 2000 : false),
   });
 }
