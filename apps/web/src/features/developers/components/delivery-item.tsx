@@ -33,7 +33,7 @@ function AttemptLine({ attempt }: { attempt: WebhookAttempt }) {
         </Text>
       </Group>
       {attempt.error && (
-        <Text size="sm" c="red.8" className={classes.failure} dir="ltr">
+        <Text size="sm" className={classes.failure} dir="ltr">
           {attempt.error}
         </Text>
       )}

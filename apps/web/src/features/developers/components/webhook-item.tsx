@@ -76,12 +76,12 @@ export function WebhookItem({ webhook, onAction }: WebhookItemProps) {
           ))}
         </Group>
         {webhook.disabledReason && (
-          <Text size="sm" c="red.8" className={classes.failure}>
+          <Text size="sm" className={classes.failure}>
             {t('webhooks.disabledBecause', { reason: webhook.disabledReason })}
           </Text>
         )}
         {webhook.failingSince && (
-          <Text size="sm" c="orange.9" className={classes.failure}>
+          <Text size="sm" className={classes.warning}>
             {t('webhooks.failingSince', { time: isolateLtr(formatDateTime(webhook.failingSince)) })}
           </Text>
         )}
