@@ -127,6 +127,23 @@ for (const theme of ['light', 'dark'] as const) {
     const log = page.getByRole('dialog', { name: 'Delivery log' });
     await expect(log.getByText('Succeeded')).toBeVisible();
     expect(await blockingViolations(page), 'delivery log').toEqual([]);
+    await log.getByRole('button', { name: 'Close' }).click();
+
+    // A refused connection: the failure's texts and badges in this theme.
+    const refused = 'http://127.0.0.1:9/nobody-listens';
+    await (
+      await addEndpoint(page, refused, ['message.failed'])
+    )
+      .getByRole('button', { name: 'I have copied it' })
+      .click();
+    const failing = page.getByRole('listitem').filter({ hasText: refused });
+    await failing.getByRole('button', { name: 'Send test event' }).click();
+    await expect(log.getByText('No answer')).toBeVisible();
+    await expect(failing.getByText(/Failing since/)).toBeAttached();
+    expect(await blockingViolations(page), 'delivery log with a failed try').toEqual([]);
+    await log.getByRole('button', { name: 'Close' }).click();
+    await expect(failing.getByText(/Failing since/)).toBeVisible();
+    expect(await blockingViolations(page), 'a failing endpoint').toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -7,7 +7,7 @@ import { useDevelopersText } from '../developers-text';
 import classes from './developers.module.css';
 
 const STATE_COLOR: Record<WebhookDeliveryState, string> = {
-  pending: 'yellow',
+  pending: 'gray',
   delivering: 'blue',
   succeeded: 'green',
   failed: 'red',
@@ -62,7 +62,11 @@ export function DeliveryItem({ delivery, resending, onResend }: DeliveryItemProp
         <Group justify="space-between" gap="xs">
           <Group gap="xs">
             <Code dir="ltr">{delivery.eventType}</Code>
-            <Badge color={STATE_COLOR[delivery.state]} variant="light" className={classes.badge}>
+            <Badge
+              color={STATE_COLOR[delivery.state]}
+              variant="light"
+              className={delivery.state === 'pending' ? `${classes.badge} ${classes.quietLabel}` : classes.badge}
+            >
               {t(`webhooks.deliveries.state.${delivery.state}`)}
             </Badge>
             <Text size="xs" className={classes.quietLabel}>

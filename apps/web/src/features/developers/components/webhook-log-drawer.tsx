@@ -1,10 +1,13 @@
 import { Alert, Button, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
 import type { WebhookEndpoint } from '@switchboard/contract';
 import { IconRefresh } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../../lib/use-api-error-message';
 import { useResendDelivery } from '../api/use-resend-delivery';
 import { useWebhookDeliveries } from '../api/use-webhook-deliveries';
+import { webhookKeys } from '../api/webhook-keys';
 import { useDevelopersText } from '../developers-text';
 import { useDevelopersNotifications } from '../hooks/use-developers-notifications';
 import classes from './developers.module.css';
@@ -24,6 +27,12 @@ export function WebhookLogDrawer({ webhook, onClose }: WebhookLogDrawerProps) {
   const notify = useDevelopersNotifications();
   const deliveries = useWebhookDeliveries(webhook?.id ?? null);
   const resend = useResendDelivery();
+  const queryClient = useQueryClient();
+  const readAt = deliveries.dataUpdatedAt;
+  // A delivery's outcome changes its endpoint (failing since, disabled): read the list with the log.
+  useEffect(() => {
+    if (readAt) void queryClient.invalidateQueries({ queryKey: webhookKeys.list() });
+  }, [readAt, queryClient]);
 
   return (
     <Drawer
