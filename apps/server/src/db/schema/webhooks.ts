@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { networks } from './networks.js';
 import { workspaces } from './workspaces.js';
 
 /**
@@ -25,11 +26,38 @@ export const webhookEndpoints = pgTable(
     previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),
     /** The first failed attempt since the last success: the failure window starts here. */
     failingSince: timestamp('failing_since', { withTimezone: true }),
+    /**
+     * What is sent: `switchboard` (`{ id, type, createdAt, data }`, Switchboard-Signature) or
+     * `smsgate` (SMSGate's envelope and X-Signature, registered through /api/3rdparty/v1/webhooks).
+     */
+    format: text('format').notNull().default('switchboard'),
+    /** SMSGate: the webhook's id as its client knows it (given by the client, ≤ 36, or generated). */
+    smsgateId: text('smsgate_id'),
+    /** SMSGate: the event name it was registered for (`events` holds the Switchboard event it follows, if any). */
+    smsgateEvent: text('smsgate_event'),
+    /** SMSGate: only events of this network (an Android network, SMSGate's `deviceId`); null: every network. */
+    deviceId: uuid('device_id').references(() => networks.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('webhook_endpoints_workspace_idx').on(t.workspaceId, t.createdAt)],
+  (t) => [
+    index('webhook_endpoints_workspace_idx').on(t.workspaceId, t.createdAt),
+    uniqueIndex('webhook_endpoints_smsgate_id_idx').on(t.workspaceId, t.smsgateId),
+  ],
 );
+
+/**
+ * The key that signs a workspace's SMSGate-format webhooks (`X-Signature`), as the phone's
+ * `webhooks.signing_key` signs SMSGate's: one per workspace, so a receiver written for SMSGate
+ * verifies every webhook with one key. Sealed like the endpoints' secrets; made on first use.
+ */
+export const smsgateSigningKeys = pgTable('smsgate_signing_keys', {
+  workspaceId: uuid('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  keySealed: text('key_sealed').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * One event for one endpoint. The body is stored as sent, so every retry and resend carries the
