@@ -3,15 +3,16 @@ import type {
   ApiContactListsResponse,
   ApiContactResponse,
   ApiContactsResponse,
-  CreatedApiKeyResponse,
 } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectErrorBody } from '../helpers/expectations.js';
-import { createTestApp, register, type SignedIn, type TestApp } from '../helpers/test-app.js';
+import { createV1TestBed, type V1Method, type V1TestBed } from '../helpers/api-v1.js';
+import type { SignedIn, TestApp } from '../helpers/test-app.js';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('/api/v1/contacts, /api/v1/contact-lists and /api/v1/tags', () => {
+  let bed: V1TestBed;
   let t: TestApp;
   let admin: SignedIn;
   let stranger: SignedIn;
@@ -20,9 +21,8 @@ describe('/api/v1/contacts, /api/v1/contact-lists and /api/v1/tags', () => {
   let strangerKey: string;
   let listId: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await register(t.app, 'owner@v1-contacts.example', 'Owner');
-    stranger = await register(t.app, 'owner@other-v1-contacts.example', 'Stranger');
+    bed = await createV1TestBed('v1-contacts');
+    ({ t, admin, stranger } = bed);
     key = await newKey(admin, ['contacts:read', 'contacts:write', 'messages:send']);
     readKey = await newKey(admin, ['contacts:read']);
     strangerKey = await newKey(stranger, ['contacts:read', 'contacts:write']);
@@ -40,19 +40,11 @@ describe('/api/v1/contacts, /api/v1/contact-lists and /api/v1/tags', () => {
       payload: { fields: [{ key: 'city' }] },
     });
   });
-  afterAll(() => t.close());
+  afterAll(() => bed.close());
 
-  async function newKey(who: SignedIn, scopes: string[]): Promise<string> {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/api-keys',
-      headers: who.authorization,
-      payload: { name: scopes.join(' '), scopes },
-    });
-    return response.json<CreatedApiKeyResponse>().secret;
-  }
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, secret = key) =>
-    t.app.inject({ method, url, headers: { authorization: `Bearer ${secret}` }, ...(payload && { payload }) });
+  const newKey: V1TestBed['newKey'] = (who, scopes) => bed.newKey(who, scopes);
+  const call = (method: V1Method, url: string, payload?: object, secret = key) =>
+    bed.call(secret, method, url, payload);
   const create = async (payload: object) => {
     const response = await call('POST', '/api/v1/contacts', payload);
     expect(response.statusCode, response.body).toBe(201);

@@ -1,18 +1,14 @@
-import type {
-  ApiMessageResponse,
-  ApiMessagesResponse,
-  ApiNetworksResponse,
-  CreatedApiKeyResponse,
-  Usage,
-} from '@switchboard/contract';
+import type { ApiMessageResponse, ApiMessagesResponse, ApiNetworksResponse, Usage } from '@switchboard/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, expectErrorBody } from '../helpers/expectations.js';
-import { createTestApp, register, type SignedIn, type TestApp } from '../helpers/test-app.js';
+import { createV1TestBed, type V1TestBed } from '../helpers/api-v1.js';
+import { register, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
 const PHONE = '+12025550123';
 
 describe('/api/v1/messages and /api/v1/networks', () => {
+  let bed: V1TestBed;
   let t: TestApp;
   let admin: SignedIn;
   let stranger: SignedIn;
@@ -20,31 +16,20 @@ describe('/api/v1/messages and /api/v1/networks', () => {
   let strangerKey: string;
   let sandboxId: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await register(t.app, 'owner@v1-messages.example', 'Owner');
-    stranger = await register(t.app, 'owner@other-v1-messages.example', 'Stranger');
+    bed = await createV1TestBed('v1-messages');
+    ({ t, admin, stranger } = bed);
     key = await newKey(admin, ['messages:send', 'messages:read', 'usage:read']);
     strangerKey = await newKey(stranger, ['messages:send', 'messages:read']);
     const networks = await t.app.inject({ method: 'GET', url: '/api/networks', headers: admin.authorization });
     sandboxId = networks.json<{ networks: Array<{ id: string }> }>().networks[0]!.id;
   });
-  afterAll(() => t.close());
+  afterAll(() => bed.close());
 
-  async function newKey(who: SignedIn, scopes: string[]): Promise<string> {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/api-keys',
-      headers: who.authorization,
-      payload: { name: scopes.join(' '), scopes },
-    });
-    return response.json<CreatedApiKeyResponse>().secret;
-  }
-  const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });
+  const newKey: V1TestBed['newKey'] = (who, scopes) => bed.newKey(who, scopes);
   const send = (payload: object, secret = key, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/messages', headers: { ...bearer(secret), ...headers }, payload });
-  const get = (url: string, secret = key) => t.app.inject({ method: 'GET', url, headers: bearer(secret) });
-  const cancel = (id: string, secret = key) =>
-    t.app.inject({ method: 'DELETE', url: `/api/v1/messages/${id}`, headers: bearer(secret) });
+    bed.call(secret, 'POST', '/api/v1/messages', payload, headers);
+  const get = (url: string, secret = key) => bed.call(secret, 'GET', url);
+  const cancel = (id: string, secret = key) => bed.call(secret, 'DELETE', `/api/v1/messages/${id}`);
   const used = async () => (await get('/api/v1/usage')).json<Usage>().used;
 
   it('sends through the default network and answers a public shape that is later delivered', async () => {
