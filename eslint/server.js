@@ -41,6 +41,7 @@ export const TABLE_OWNERS = {
   'auto-reply': ['autoReplyRules', 'autoReplyFirings'],
   'developer-api': ['apiKeys', 'idempotencyKeys'],
   webhooks: ['webhookEndpoints', 'webhookDeliveries', 'webhookAttempts'],
+  'smsgate-api': ['smsgateMessages', 'smsgateSettings'],
 };
 
 const SCHEMA = '(^|/)db/schema(/|$)';

@@ -28,6 +28,13 @@ export const apiKeys = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     lastUsedIp: text('last_used_ip'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * The key's Basic credentials for the SMSGate-compatible API (`/api/3rdparty/v1`): a user name
+     * (6 upper-case letters and digits, unique) and the SHA-256 of its password (144 random bits,
+     * so a fast hash is safe, like the secret's). Null for keys made before that API existed.
+     */
+    basicLogin: text('basic_login').unique(),
+    basicPasswordHash: text('basic_password_hash'),
   },
   (t) => [index('api_keys_workspace_idx').on(t.workspaceId, t.createdAt)],
 );

@@ -9,3 +9,4 @@ export * from './messages.js';
 export * from './auto-reply.js';
 export * from './api-keys.js';
 export * from './webhooks.js';
+export * from './smsgate-api.js';
