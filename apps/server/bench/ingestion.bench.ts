@@ -8,14 +8,13 @@
  * a local provider). Prints rate and latency of each, and the raw PGlite single-row insert rate.
  * Run with `npm run bench`.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import twilio from 'twilio';
+import { startFakeProvider } from './lib/fake-provider.js';
 import { benchRules, KEYWORD_SHARE } from './lib/auto-reply-rules.js';
 import { apiCall, freshWorkspaceAuthorization, startBenchServer, type BenchServer } from './lib/server-process.js';
 
@@ -39,25 +38,6 @@ async function rawPgliteInsertRate(rows: number): Promise<number> {
   await db.close();
   await rm(dir, { recursive: true, force: true });
   return rate;
-}
-
-/** A provider's Messages API that accepts every send (the auto-replies go out through it). */
-async function startProvider(): Promise<{ url: string; accepted: () => number; close: () => void }> {
-  let accepted = 0;
-  const server = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => {
-      accepted += 1;
-      response.writeHead(201, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ sid: `SMsent${accepted}`, status: 'queued' }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    accepted: () => accepted,
-    close: () => server.close(),
-  };
 }
 
 interface Measured {
@@ -166,7 +146,7 @@ async function main() {
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
   );
   const insertRate = await rawPgliteInsertRate(5_000);
-  const provider = await startProvider();
+  const provider = await startFakeProvider();
   // Taking turns spreads the machine's slow and fast moments over every case.
   const runs = CASES.map(() => [] as (Measured & { fired: number })[]);
   for (let round = 0; round < ROUNDS; round++)

@@ -19,6 +19,11 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Extra Node flags for the server, e.g. `BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'`. */
+function serverNodeArgs(): string[] {
+  return (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+}
+
 export interface BenchServer {
   url: string;
   stop(): Promise<void>;
@@ -38,7 +43,7 @@ export async function startBenchServer(
   await buildWhatIsMissing(['contract', 'server']);
   const dataDir = existingDataDir ?? (await mkdtemp(path.join(tmpdir(), 'switchboard-bench-')));
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [serverEntry], {
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeArgs(), serverEntry], {
     env: {
       ...process.env,
       PORT: String(port),
