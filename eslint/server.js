@@ -39,7 +39,7 @@ export const TABLE_OWNERS = {
   voice: ['voiceMessages', 'voiceContentType'],
   campaigns: ['campaigns', 'campaignState', 'CampaignAudienceValue', 'CampaignExclusionsValue'],
   'auto-reply': ['autoReplyRules', 'autoReplyFirings'],
-  'developer-api': ['apiKeys', 'idempotencyKeys'],
+  'developer-api': ['apiKeys', 'idempotencyKeys', 'messageBatches', 'BatchRefusalCounts'],
   webhooks: ['webhookEndpoints', 'webhookDeliveries', 'webhookAttempts'],
   'smsgate-api': ['smsgateMessages', 'smsgateSettings'],
 };

@@ -6,6 +6,7 @@ export * from './contacts.js';
 export * from './contact-imports.js';
 export * from './campaigns.js';
 export * from './messages.js';
+export * from './message-batches.js';
 export * from './auto-reply.js';
 export * from './api-keys.js';
 export * from './webhooks.js';

@@ -97,6 +97,13 @@ export const messages = pgTable(
      * 100,000-recipient start.
      */
     campaignId: uuid('campaign_id'),
+    /** The developer API batch that queued it (message_batches; no foreign key, like campaign_id). */
+    batchId: uuid('batch_id'),
+    /**
+     * The callback target (a webhook_endpoints row with a callback key) its state changes are also
+     * delivered to: the `callbackUrl` it was sent with. No foreign key: a batch writes 10,000 rows.
+     */
+    callbackEndpointId: uuid('callback_endpoint_id'),
     providerMessageId: text('provider_message_id'),
     /** What a developer API client attached when sending (string keys and values); null otherwise. */
     metadata: jsonb('metadata').$type<Record<string, string>>(),
@@ -148,6 +155,10 @@ export const messages = pgTable(
     index('messages_sending_idx')
       .on(t.networkId, t.leaseUntil)
       .where(sql`${t.state} = 'sending'`),
+    // A developer API batch's messages (its progress counts and the ?batchId= filter, newest first).
+    index('messages_batch_idx')
+      .on(t.batchId, t.createdAt, t.id)
+      .where(sql`${t.batchId} is not null`),
     // Per-network "today" counts.
     index('messages_network_time_idx').on(t.networkId, t.createdAt),
   ],

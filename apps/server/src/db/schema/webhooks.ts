@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { apiKeys } from './api-keys.js';
 import { networks } from './networks.js';
 import { workspaces } from './workspaces.js';
 
@@ -37,12 +38,20 @@ export const webhookEndpoints = pgTable(
     smsgateEvent: text('smsgate_event'),
     /** SMSGate: only events of this network (an Android network, SMSGate's `deviceId`); null: every network. */
     deviceId: uuid('device_id').references(() => networks.id, { onDelete: 'cascade' }),
+    /**
+     * Set on a callback target: not an endpoint a person manages but the `callbackUrl` an API key
+     * gave with its messages (developer API), which receives only those messages' state changes,
+     * signed with the key's callback secret; hidden from the endpoint lists, never disabled.
+     */
+    callbackKeyId: uuid('callback_key_id').references(() => apiKeys.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('webhook_endpoints_workspace_idx').on(t.workspaceId, t.createdAt),
     uniqueIndex('webhook_endpoints_smsgate_id_idx').on(t.workspaceId, t.smsgateId),
+    // One callback target per API key and URL (other endpoints have no key: nulls are distinct).
+    uniqueIndex('webhook_endpoints_callback_idx').on(t.callbackKeyId, t.url),
   ],
 );
 
