@@ -41,7 +41,7 @@ export const TABLE_OWNERS = {
   'auto-reply': ['autoReplyRules', 'autoReplyFirings'],
   'developer-api': ['apiKeys', 'idempotencyKeys', 'messageBatches', 'BatchRefusalCounts'],
   webhooks: ['webhookEndpoints', 'webhookDeliveries', 'webhookAttempts'],
-  'smsgate-api': ['smsgateMessages', 'smsgateSettings'],
+  'smsgate-api': ['smsgateMessages', 'smsgateSettings', 'smsgateRevokedTokens'],
 };
 
 const SCHEMA = '(^|/)db/schema(/|$)';

@@ -43,3 +43,15 @@ export const smsgateSettings = pgTable('smsgate_settings', {
   settings: jsonb('settings').$type<Record<string, Record<string, unknown>>>().notNull().default(sql`'{}'::jsonb`),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Revoked SMSGate API tokens (`DELETE /api/3rdparty/v1/auth/token/:jti`, and a refresh token once
+ * used): an access and its refresh token share one `jti`. Kept until the last of them expires.
+ */
+export const smsgateRevokedTokens = pgTable('smsgate_revoked_tokens', {
+  jti: text('jti').primaryKey(),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
