@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { apiKeys } from './api-keys.js';
 import { users } from './users.js';
 import { workspaces } from './workspaces.js';
 
@@ -56,7 +57,12 @@ export const campaigns = pgTable(
     quietHours: jsonb('quiet_hours').$type<{ start: string; end: string }>(),
     exclusions: jsonb('exclusions').$type<CampaignExclusionsValue>(),
     failureReason: text('failure_reason'),
+    /** The member who created it; null when an API key did (or the member was deleted). */
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The API key that created it through `POST /api/v1/campaigns`; null when a member did. */
+    createdByApiKeyId: uuid('created_by_api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
+    /** That key's name, kept with the campaign (a key's name never changes) so the list needs no join. */
+    createdByApiKeyName: text('created_by_api_key_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
