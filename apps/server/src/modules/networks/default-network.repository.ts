@@ -2,22 +2,51 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { networks } from '../../db/schema/index.js';
 
-/** Which network a send that names none goes through (the developer API). */
-export function createDefaultNetworkRepository(db: Db) {
+/** How long an instance trusts its answer; a change made on this instance drops it at once. */
+const DEFAULT_CACHE_MS = 5_000;
+const DEFAULT_CACHE_SIZE = 10_000;
+
+/**
+ * Which network a send that names none goes through (the developer API), kept a few seconds per
+ * workspace so a burst of API sends costs no query for it. It listens to the networks service's
+ * changes on this instance; a change made on another instance applies here within
+ * DEFAULT_CACHE_MS, as for the runtime cache.
+ */
+export function createDefaultNetworkRepository(db: Db, changes: { add(listener: () => void): unknown }) {
+  const cache = new Map<string, { id: string | undefined; until: number }>();
+  let forgotten = 0;
+  // Networks change rarely: any change (create, edit, enable, remove) empties the whole cache.
+  changes.add(() => {
+    forgotten += 1;
+    cache.clear();
+  });
+
+  /**
+   * The workspace's default network: its oldest enabled network that is not a sandbox (a
+   * workspace that connected a real channel means to send through it), else its oldest enabled
+   * sandbox (a new workspace has only its sandbox, so the API works at once for a trial).
+   */
+  async function read(workspaceId: string): Promise<string | undefined> {
+    const [row] = await db
+      .select({ id: networks.id })
+      .from(networks)
+      .where(and(eq(networks.workspaceId, workspaceId), eq(networks.enabled, true)))
+      .orderBy(sql`${networks.kind} = 'sandbox'`, networks.createdAt, networks.id)
+      .limit(1);
+    return row?.id;
+  }
+
   return {
-    /**
-     * The workspace's default network: its oldest enabled network that is not a sandbox (a
-     * workspace that connected a real channel means to send through it), else its oldest enabled
-     * sandbox (a new workspace has only its sandbox, so the API works at once for a trial).
-     */
     async defaultId(workspaceId: string): Promise<string | undefined> {
-      const [row] = await db
-        .select({ id: networks.id })
-        .from(networks)
-        .where(and(eq(networks.workspaceId, workspaceId), eq(networks.enabled, true)))
-        .orderBy(sql`${networks.kind} = 'sandbox'`, networks.createdAt, networks.id)
-        .limit(1);
-      return row?.id;
+      const hit = cache.get(workspaceId);
+      if (hit && hit.until > Date.now()) return hit.id;
+      const forgottenBefore = forgotten;
+      const id = await read(workspaceId);
+      // A change while the read was under way may not be in it: answer, but do not keep it.
+      if (forgotten !== forgottenBefore) return id;
+      if (cache.size >= DEFAULT_CACHE_SIZE) cache.clear();
+      cache.set(workspaceId, { id, until: Date.now() + DEFAULT_CACHE_MS });
+      return id;
     },
   };
 }

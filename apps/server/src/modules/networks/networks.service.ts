@@ -34,10 +34,10 @@ type ChangeListener = (networkId: string, change: 'changed' | 'removed') => void
  */
 export function createNetworksService(deps: NetworksServiceDeps) {
   const repo = createNetworksRepository(deps.db);
-  const defaults = createDefaultNetworkRepository(deps.db);
   const leases = createNetworkLeasesRepository(deps.db);
   const pairings = createAndroidPairings(deps);
   const listeners = new Set<ChangeListener>();
+  const defaults = createDefaultNetworkRepository(deps.db, listeners);
   const addLog = (id: string, entry: NetworkLogInput) =>
     repo.addLog(id, { kind: entry.kind, message: entry.message, details: entry.details ?? null });
   const secretsOf = createSecretsReader(deps.secretBox, addLog);
