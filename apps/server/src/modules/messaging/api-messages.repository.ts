@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { MessageDirection, MessageState } from '@switchboard/contract';
 import { queryRows, type Db } from '../../db/database.js';
 import { messages } from '../../db/schema/index.js';
@@ -18,6 +18,8 @@ export interface ApiMessageFilters {
   direction?: MessageDirection;
   state?: MessageState;
   networkId?: string;
+  /** One thread's messages (the caller checked that it is the workspace's). */
+  conversationId?: string;
   /** Created at or after. */
   from?: Date;
   /** Created before. */
@@ -56,6 +58,7 @@ export function createApiMessagesRepository(db: Db) {
       if (filters.direction) conditions.push(eq(messages.direction, filters.direction));
       if (filters.state) conditions.push(eq(messages.state, filters.state));
       if (filters.networkId) conditions.push(eq(messages.networkId, filters.networkId));
+      if (filters.conversationId) conditions.push(eq(messages.conversationId, filters.conversationId));
       if (filters.from) conditions.push(gte(messages.createdAt, filters.from));
       if (filters.to) conditions.push(lt(messages.createdAt, filters.to));
       if (cursor) conditions.push(afterCursor(sql`${messages.createdAt}`, sql`${messages.id}`, cursor));
@@ -64,7 +67,8 @@ export function createApiMessagesRepository(db: Db) {
         .from(messages)
         .innerJoin(contactsTable, eq(contactsTable.id, messages.contactId))
         .where(and(...conditions))
-        .orderBy(desc(messages.createdAt), desc(messages.id))
+        // `nulls last`: the order of messages_conversation_idx, read in place for one thread's page.
+        .orderBy(sql`${messages.createdAt} desc nulls last`, sql`${messages.id} desc nulls last`)
         .limit(limit + 1);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
