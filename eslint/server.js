@@ -40,7 +40,7 @@ export const TABLE_OWNERS = {
   campaigns: ['campaigns', 'campaignState', 'CampaignAudienceValue', 'CampaignExclusionsValue'],
   'auto-reply': ['autoReplyRules', 'autoReplyFirings'],
   'developer-api': ['apiKeys', 'idempotencyKeys', 'messageBatches', 'BatchRefusalCounts'],
-  webhooks: ['webhookEndpoints', 'webhookDeliveries', 'webhookAttempts'],
+  webhooks: ['webhookEndpoints', 'webhookDeliveries', 'webhookAttempts', 'smsgateSigningKeys'],
   'smsgate-api': ['smsgateMessages', 'smsgateSettings', 'smsgateRevokedTokens'],
 };
 

@@ -129,7 +129,7 @@ function withBackgroundJobs(runner: NetworkRunner, jobs: BackgroundJob[]): Netwo
 function createWebhooks(
   deps: ServicesDeps,
   tap: WebhookTap,
-  parts: Pick<WebhooksDeps, 'secretBox' | 'messaging' | 'users' | 'contacts' | 'mailer'>,
+  parts: Pick<WebhooksDeps, 'secretBox' | 'messaging' | 'users' | 'contacts' | 'mailer' | 'networks'>,
 ): WebhooksService {
   const { config } = deps;
   const webhooks = createWebhooksService({
@@ -237,7 +237,7 @@ export function createServices(deps: ServicesDeps): Composition {
     log,
   });
   const developerApi = createDeveloperApiService({ db, users, jwtSecret, log, messaging, networks, contacts });
-  const webhooks = createWebhooks(deps, events, { secretBox, messaging, users, contacts, mailer });
+  const webhooks = createWebhooks(deps, events, { secretBox, messaging, users, contacts, mailer, networks });
   // With the dispatchers: schedules, stale imports, expired idempotency keys, webhook deliveries.
   const jobs = [campaigns.ticker, contacts.imports.sweeper, developerApi.idempotency.sweeper, webhooks.dispatcher];
   const networkRunner = withBackgroundJobs(runner, jobs);

@@ -27,6 +27,59 @@ export const WEBHOOK_SECRET_OVERLAP_HOURS = 24;
 
 const isoUtc = z.iso.datetime();
 
+/**
+ * The event names SMSGate's third-party API accepts (`/api/3rdparty/v1/webhooks`, smsgate.md §4).
+ * Switchboard sends the four of `SMSGATE_EVENT_SOURCES`; the others are accepted so SMSGate
+ * clients can register them, and never fire (no data SMS, MMS, pings or app starts here).
+ */
+export const SMSGATE_WEBHOOK_EVENTS = [
+  'sms:received',
+  'sms:data-received',
+  'sms:sent',
+  'sms:delivered',
+  'sms:failed',
+  'sms:cancelled',
+  'system:ping',
+  'mms:received',
+  'mms:downloaded',
+  'app:started',
+] as const;
+export const SmsgateWebhookEvent = z.enum(SMSGATE_WEBHOOK_EVENTS);
+export type SmsgateWebhookEvent = z.infer<typeof SmsgateWebhookEvent>;
+
+/** The Switchboard event an SMSGate event is sent for. */
+export const SMSGATE_EVENT_SOURCES: Partial<Record<SmsgateWebhookEvent, WebhookEventType>> = {
+  'sms:received': 'message.received',
+  'sms:sent': 'message.sent',
+  'sms:delivered': 'message.delivered',
+  'sms:failed': 'message.failed',
+};
+
+/** What a webhook's body and signature look like. */
+export const WebhookFormat = z
+  .enum(['switchboard', 'smsgate'])
+  .describe(
+    '`switchboard`: `{ id, type, createdAt, data }` with Switchboard-Signature; `smsgate`: SMSGate’s envelope with X-Signature (registered through /api/3rdparty/v1/webhooks).',
+  );
+export type WebhookFormat = z.infer<typeof WebhookFormat>;
+
+/** SMSGate's webhook object (`/api/3rdparty/v1/webhooks`). */
+export const SmsgateWebhookSchema = z.object({
+  id: z.string(),
+  deviceId: z.string().nullable().describe('An Android network’s id: only its events; null: every network.'),
+  url: z.string(),
+  event: SmsgateWebhookEvent,
+});
+export type SmsgateWebhook = z.infer<typeof SmsgateWebhookSchema>;
+
+export const SmsgateWebhookBodySchema = z.object({
+  id: z.string().trim().min(1).max(36).nullish().describe('Your id; the same id replaces that webhook.'),
+  deviceId: z.string().max(64).nullish(),
+  url: z.string().trim().min(1).max(2000),
+  event: z.string().max(64),
+});
+export type SmsgateWebhookBody = z.input<typeof SmsgateWebhookBodySchema>;
+
 export const WebhookEndpointSchema = z.object({
   id: z.string(),
   url: z.string().describe('Where events are POSTed (https; http only to loopback when the server allows it).'),
@@ -42,6 +95,10 @@ export const WebhookEndpointSchema = z.object({
     .nullable()
     .describe('Until then the previous secret signs too (a second `v1=` entry); null when none.'),
   failingSince: isoUtc.nullable().describe('When its deliveries started failing in a row; null when healthy.'),
+  format: WebhookFormat,
+  smsgate: SmsgateWebhookSchema.nullable().describe(
+    'An SMSGate-format webhook as its SMSGate client sees it; else null.',
+  ),
   createdAt: isoUtc,
   updatedAt: isoUtc,
 });
@@ -82,6 +139,12 @@ export const RotateWebhookSecretBodySchema = z
 export type RotateWebhookSecretBody = z.input<typeof RotateWebhookSecretBodySchema>;
 
 export const WebhookParamsSchema = z.object({ id: z.uuid() });
+
+/** The key that signs the workspace's SMSGate-format webhooks (X-Signature); admins read and rotate it. */
+export const SmsgateSigningKeyResponseSchema = z.object({
+  key: z.string().describe('HMAC-SHA256 key of X-Signature: hex of HMAC(key, raw body + X-Timestamp).'),
+});
+export type SmsgateSigningKeyResponse = z.infer<typeof SmsgateSigningKeyResponseSchema>;
 export const WebhookDeliveryParamsSchema = z.object({ id: z.uuid(), deliveryId: z.uuid() });
 
 export const WebhookResponseSchema = z.object({ webhook: WebhookEndpointSchema });

@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SecretBox } from '../../lib/secret-box.js';
 import type { Resolver } from './webhook-address.js';
-import { signingSecrets } from './webhook-endpoints.js';
-import { sendWebhook, signatureHeader, type SendOutcome } from './webhook-sender.js';
+import type { WebhookFormatters } from './webhook-formats.js';
+import { sendWebhook, type SendOutcome } from './webhook-sender.js';
 import type {
   createWebhookDeliveriesRepository,
   createWebhookEndpointsRepository,
@@ -28,7 +27,8 @@ export interface WebhookTiming {
 export interface WebhookDispatcherDeps {
   endpoints: ReturnType<typeof createWebhookEndpointsRepository>;
   deliveries: ReturnType<typeof createWebhookDeliveriesRepository>;
-  secretBox: SecretBox;
+  /** Each format's signature headers. */
+  formats: WebhookFormatters;
   timing: WebhookTiming;
   resolver: Resolver;
   allowLoopback: boolean;
@@ -55,23 +55,21 @@ export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
 
   async function attempt(delivery: DeliveryRow, endpoint: EndpointRow | undefined): Promise<void> {
     const startedAt = deps.now();
-    const outcome: SendOutcome = endpoint
-      ? await sendWebhook(
-          new URL(endpoint.url),
-          delivery.body,
-          {
-            'user-agent': 'Switchboard-Webhooks/1',
-            'switchboard-signature': signatureHeader(
-              delivery.body,
-              signingSecrets(endpoint, deps.secretBox, startedAt),
-              Math.floor(startedAt.getTime() / 1000),
-            ),
-            'switchboard-event-id': delivery.eventId,
-            'switchboard-event-type': delivery.eventType,
-          },
-          { resolver: deps.resolver, allowLoopback: deps.allowLoopback, timeoutMs: timing.timeoutMs },
-        )
-      : { ok: false, statusCode: null, durationMs: 0, responseExcerpt: null, error: 'the endpoint was deleted' };
+    const formatter =
+      endpoint && (deps.formats[endpoint.format as keyof WebhookFormatters] ?? deps.formats.switchboard);
+    const outcome: SendOutcome =
+      endpoint && formatter
+        ? await sendWebhook(
+            new URL(endpoint.url),
+            delivery.body,
+            await formatter.headers(delivery, endpoint, startedAt),
+            {
+              resolver: deps.resolver,
+              allowLoopback: deps.allowLoopback,
+              timeoutMs: timing.timeoutMs,
+            },
+          )
+        : { ok: false, statusCode: null, durationMs: 0, responseExcerpt: null, error: 'the endpoint was deleted' };
     await deps.deliveries.recordAttempt({
       deliveryId: delivery.id,
       attempt: delivery.attempts,

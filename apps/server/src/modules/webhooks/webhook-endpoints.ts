@@ -9,6 +9,7 @@ import { RotateWebhookSecretBodySchema } from '@switchboard/contract';
 import { AppError } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { randomToken } from '../../lib/secure-token.js';
+import { toSmsgateWebhook } from './smsgate-webhooks.js';
 import { checkWebhookUrl } from './webhook-address.js';
 import type { createWebhookEndpointsRepository, EndpointRow } from './webhooks.repository.js';
 
@@ -25,6 +26,8 @@ export function toWebhookEndpoint(row: EndpointRow): WebhookEndpoint {
     secretPrefix: row.secretPrefix,
     previousSecretExpiresAt: iso(row.previousSecretExpiresAt),
     failingSince: iso(row.failingSince),
+    format: row.format === 'smsgate' ? 'smsgate' : 'switchboard',
+    smsgate: row.format === 'smsgate' ? toSmsgateWebhook(row) : null,
     createdAt: iso(row.createdAt)!,
     updatedAt: iso(row.updatedAt)!,
   };
@@ -50,6 +53,11 @@ export interface WebhookEndpointsDeps {
 /** Create, read, update, delete and rotate a workspace's endpoints. */
 export function createWebhookEndpoints(deps: WebhookEndpointsDeps) {
   const notFound = () => new AppError('NOT_FOUND', 'No such webhook in this workspace.');
+  const smsgateOwned = (what: string) =>
+    new AppError(
+      'VALIDATION_FAILED',
+      `${what} belongs to the SMSGate format: the event is set through /api/3rdparty/v1/webhooks and the workspace's SMSGate signing key signs it.`,
+    );
   const newSecret = () => {
     const secret = `whsec_${randomToken()}`;
     return { secret, secretSealed: deps.secretBox.seal(secret), secretPrefix: secret.slice(0, 10) };
@@ -57,14 +65,15 @@ export function createWebhookEndpoints(deps: WebhookEndpointsDeps) {
 
   async function find(workspaceId: string, id: string): Promise<EndpointRow> {
     const row = await deps.endpoints.find(workspaceId, id);
-    if (!row) throw notFound();
+    // A callback target (api-callbacks.ts) is the API's, not an endpoint people manage.
+    if (!row || row.callbackKeyId) throw notFound();
     return row;
   }
 
   return {
     find,
     async list(workspaceId: string): Promise<WebhookEndpoint[]> {
-      return (await deps.endpoints.list(workspaceId)).map(toWebhookEndpoint);
+      return (await deps.endpoints.list(workspaceId)).filter((row) => !row.callbackKeyId).map(toWebhookEndpoint);
     },
     async get(workspaceId: string, id: string): Promise<WebhookEndpoint> {
       return toWebhookEndpoint(await find(workspaceId, id));
@@ -85,6 +94,7 @@ export function createWebhookEndpoints(deps: WebhookEndpointsDeps) {
       return { webhook: toWebhookEndpoint(row), secret };
     },
     async update(workspaceId: string, id: string, body: UpdateWebhookBody): Promise<WebhookEndpoint> {
+      if (body.events && (await find(workspaceId, id)).format === 'smsgate') throw smsgateOwned('Its event');
       const url = body.url === undefined ? undefined : checkWebhookUrl(body.url, deps.allowInsecure).toString();
       // Enabled again by a person: the failure streak and the server's reason are forgotten.
       const reenabled = body.enabled === true ? { disabledReason: null, failingSince: null } : {};
@@ -111,6 +121,7 @@ export function createWebhookEndpoints(deps: WebhookEndpointsDeps) {
     ): Promise<WebhookWithSecretResponse> {
       const { overlapHours } = RotateWebhookSecretBodySchema.parse(body) ?? { overlapHours: 24 };
       const current = await find(workspaceId, id);
+      if (current.format === 'smsgate') throw smsgateOwned('Its signature');
       const { secret, secretSealed, secretPrefix } = newSecret();
       const row = await deps.endpoints.update(workspaceId, id, {
         secretSealed,

@@ -28,9 +28,9 @@ const CONSENT_FRESH_MS = 60_000;
 
 const MESSAGE_STATES = { sent: 'message.sent', delivered: 'message.delivered', failed: 'message.failed' } as const;
 
-const known = (type: string, key: string, data: () => Promise<unknown>): PendingWebhookEvent => ({
+const known = (type: string, key: string, data: () => Promise<unknown>, networkId?: string): PendingWebhookEvent => ({
   types: [type],
-  resolve: async () => ({ type, key, data: await data() }),
+  resolve: async () => ({ type, key, data: await data(), networkId }),
 });
 
 /**
@@ -55,9 +55,12 @@ export function webhookEventOf(
             : null
           : MESSAGE_STATES[message.state as keyof typeof MESSAGE_STATES];
       if (!type) return null;
-      return known(type, `${type}:${message.id}`, async () => ({
-        message: await sources.apiMessage(workspaceId, message.id),
-      }));
+      return known(
+        type,
+        `${type}:${message.id}`,
+        async () => ({ message: await sources.apiMessage(workspaceId, message.id) }),
+        message.networkId,
+      );
     }
     case 'voice-message.created': {
       const { voiceMessage } = payload as { voiceMessage: VoiceMessage };

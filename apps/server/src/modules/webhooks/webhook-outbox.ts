@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.js';
-import type { createWebhookDeliveriesRepository, createWebhookEndpointsRepository } from './webhooks.repository.js';
+import { subscribes, type WebhookFormatters, type WebhookSubscription } from './webhook-formats.js';
+import type {
+  createWebhookDeliveriesRepository,
+  createWebhookEndpointsRepository,
+  NewDelivery,
+} from './webhooks.repository.js';
 
 /** How long an endpoint list is trusted per workspace; a change on this instance drops it at once. */
 const SUBSCRIPTIONS_TTL_MS = 5_000;
+/** Delivery rows per insert statement when many events are recorded at once (a bulk opt-out). */
+const INSERT_CHUNK = 1_000;
 
 export interface WebhookEvent {
   /** A WebhookEventType, or `webhook.test`. */
@@ -15,76 +22,125 @@ export interface WebhookEvent {
   key: string;
   /** The public shape of what happened (no workspace ids, no secrets). */
   data: unknown;
+  /** The network it happened on, if any (endpoints limited to one network, SMSGate's `deviceId`, match on it). */
+  networkId?: string | null;
 }
 
 export interface WebhookOutboxDeps {
   endpoints: ReturnType<typeof createWebhookEndpointsRepository>;
   deliveries: ReturnType<typeof createWebhookDeliveriesRepository>;
+  formats: WebhookFormatters;
   now: () => Date;
   /** Wakes the dispatcher: there is new work. */
   wake(): void;
 }
 
-/** The body every delivery of an event carries: `{ id, type, createdAt, data }`. */
-export function eventBody(eventId: string, type: string, createdAt: Date, data: unknown): string {
-  return JSON.stringify({ id: eventId, type, createdAt: createdAt.toISOString(), data });
-}
-
 /**
- * The fan-out: an event becomes one delivery row per enabled endpoint that subscribes to its type.
- * The endpoints are cached per workspace for a few seconds (every sent message asks), so a
- * workspace without webhooks costs no query per event in steady state.
+ * The fan-out: an event becomes one delivery row per enabled endpoint that subscribes to its type
+ * (and its network, when the endpoint names one), in the endpoint's format. The endpoints are
+ * cached per workspace for a few seconds (every sent message asks), so a workspace without
+ * webhooks costs no query per event in steady state.
  */
 export function createWebhookOutbox(deps: WebhookOutboxDeps) {
-  const cache = new Map<string, { at: number; endpoints: Promise<{ id: string; events: string[] }[]> }>();
+  const cache = new Map<string, { at: number; endpoints: Promise<WebhookSubscription[]> }>();
 
   function subscriptions(workspaceId: string) {
     const hit = cache.get(workspaceId);
     if (hit && Date.now() - hit.at < SUBSCRIPTIONS_TTL_MS) return hit.endpoints;
-    const endpoints = deps.endpoints
-      .list(workspaceId)
-      .then((rows) => rows.filter((row) => row.enabled).map((row) => ({ id: row.id, events: row.events })));
+    const endpoints = deps.endpoints.list(workspaceId).then((rows) =>
+      rows.map((row): WebhookSubscription => ({
+        id: row.id,
+        enabled: row.enabled,
+        events: row.events,
+        format: row.format,
+        deviceId: row.deviceId,
+        smsgateId: row.smsgateId,
+        smsgateEvent: row.smsgateEvent,
+      })),
+    );
     endpoints.catch(() => cache.delete(workspaceId));
     if (cache.size > 10_000) cache.clear();
     cache.set(workspaceId, { at: Date.now(), endpoints });
     return endpoints;
   }
 
+  /** The delivery rows of one event: per format present among its targets, the format's bodies. */
+  async function deliveriesOf(
+    workspaceId: string,
+    event: WebhookEvent,
+    targets: WebhookSubscription[],
+    eventId: string,
+    now: Date,
+  ): Promise<NewDelivery[]> {
+    const rows: NewDelivery[] = [];
+    for (const format of new Set(targets.map((target) => target.format))) {
+      const formatter = deps.formats[format as keyof WebhookFormatters] ?? deps.formats.switchboard;
+      const make = await formatter.prepare(workspaceId, event, eventId, now);
+      if (!make) continue;
+      for (const target of targets.filter((t) => t.format === format)) {
+        const { eventId: id, eventType, body } = make(target);
+        rows.push({
+          workspaceId,
+          endpointId: target.id,
+          eventId: id,
+          eventType,
+          eventKey: event.key,
+          body,
+          nextAttemptAt: now,
+        });
+      }
+    }
+    return rows;
+  }
+
+  async function enqueue(rows: NewDelivery[], tx?: Db) {
+    const stored = [];
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK)
+      stored.push(...(await deps.deliveries.enqueue(rows.slice(i, i + INSERT_CHUNK), tx)));
+    if (stored.length > 0) deps.wake();
+    return stored;
+  }
+
   return {
     forget: (workspaceId: string) => cache.delete(workspaceId),
     /** Whether any endpoint of the workspace wants one of these types (so the event's data is only built then). */
     async wants(workspaceId: string, types: string[]): Promise<boolean> {
-      return (await subscriptions(workspaceId)).some((endpoint) =>
-        types.some((type) => endpoint.events.includes(type)),
+      return (await subscriptions(workspaceId)).some(
+        (endpoint) => endpoint.enabled && types.some((type) => endpoint.events.includes(type)),
       );
     },
     /**
      * Stores the event's deliveries (in `tx` when given: then they commit or roll back with the
      * work) and wakes the dispatcher. `only` targets one endpoint whatever it subscribes to (the
-     * test event, a resend).
+     * test event).
      */
     async record(workspaceId: string, event: WebhookEvent, options: { tx?: Db; only?: string; eventId?: string } = {}) {
+      let all = await subscriptions(workspaceId);
+      if (options.only && !all.some((endpoint) => endpoint.id === options.only)) {
+        cache.delete(workspaceId); // made on another instance within the cache's time
+        all = await subscriptions(workspaceId);
+      }
       const targets = options.only
-        ? [options.only]
-        : (await subscriptions(workspaceId)).filter((e) => e.events.includes(event.type)).map((e) => e.id);
+        ? all.filter((endpoint) => endpoint.id === options.only)
+        : all.filter((endpoint) => subscribes(endpoint, event));
       if (targets.length === 0) return [];
       const now = deps.now();
-      const eventId = options.eventId ?? randomUUID();
-      const body = eventBody(eventId, event.type, now, event.data);
-      const rows = await deps.deliveries.enqueue(
-        targets.map((endpointId) => ({
-          workspaceId,
-          endpointId,
-          eventId,
-          eventType: event.type,
-          eventKey: event.key,
-          body,
-          nextAttemptAt: now,
-        })),
-        options.tx,
-      );
-      if (rows.length > 0) deps.wake();
-      return rows;
+      const rows = await deliveriesOf(workspaceId, event, targets, options.eventId ?? randomUUID(), now);
+      return enqueue(rows, options.tx);
+    },
+    /**
+     * Many events at once (a bulk consent change): their deliveries in a few multi-row inserts
+     * rather than a statement per event. Returns how many deliveries were stored.
+     */
+    async recordMany(workspaceId: string, events: WebhookEvent[], options: { tx?: Db } = {}): Promise<number> {
+      const all = await subscriptions(workspaceId);
+      const now = deps.now();
+      const rows: NewDelivery[] = [];
+      for (const event of events) {
+        const targets = all.filter((endpoint) => subscribes(endpoint, event));
+        if (targets.length > 0) rows.push(...(await deliveriesOf(workspaceId, event, targets, randomUUID(), now)));
+      }
+      return (await enqueue(rows, options.tx)).length;
     },
   };
 }

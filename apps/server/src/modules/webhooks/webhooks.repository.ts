@@ -46,6 +46,43 @@ export function createWebhookEndpointsRepository(db: Db) {
       const [row] = await db.insert(webhookEndpoints).values(values).returning();
       return row!;
     },
+    /** SMSGate-format endpoints of the workspace, oldest first (as SMSGate lists them). */
+    listSmsgate: (workspaceId: string) =>
+      db
+        .select()
+        .from(webhookEndpoints)
+        .where(and(eq(webhookEndpoints.workspaceId, workspaceId), eq(webhookEndpoints.format, 'smsgate')))
+        .orderBy(webhookEndpoints.createdAt, webhookEndpoints.id),
+    /** An SMSGate webhook by its client id: inserted, or the one with that id replaced (one statement, race-free). */
+    async upsertSmsgate(values: typeof webhookEndpoints.$inferInsert): Promise<EndpointRow> {
+      const [row] = await db
+        .insert(webhookEndpoints)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [webhookEndpoints.workspaceId, webhookEndpoints.smsgateId],
+          set: {
+            url: values.url,
+            events: values.events,
+            smsgateEvent: values.smsgateEvent,
+            deviceId: values.deviceId,
+            format: 'smsgate',
+            // Registered again: a fresh start, as a new webhook would be.
+            enabled: true,
+            disabledReason: null,
+            failingSince: null,
+            updatedAt: sql`now()`,
+          },
+        })
+        .returning();
+      return row!;
+    },
+    async removeSmsgate(workspaceId: string, smsgateId: string): Promise<boolean> {
+      const rows = await db
+        .delete(webhookEndpoints)
+        .where(and(eq(webhookEndpoints.workspaceId, workspaceId), eq(webhookEndpoints.smsgateId, smsgateId)))
+        .returning({ id: webhookEndpoints.id });
+      return rows.length > 0;
+    },
     async update(
       workspaceId: string,
       id: string,

@@ -6,13 +6,18 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import { toApiMessage } from '../developer-api/api-messages.js';
 import type { ContactsService } from '../contacts/contacts.service.js';
 import type { MessagingService } from '../messaging/messaging.service.js';
+import type { NetworksService } from '../networks/networks.service.js';
 import type { UsersService } from '../users/users.service.js';
 import { systemResolver, type Resolver } from './webhook-address.js';
 import { createWebhookDispatcher, type WebhookTiming } from './webhook-dispatcher.js';
 import { createWebhookEndpoints } from './webhook-endpoints.js';
 import { webhookEventOf, type WebhookEventSources } from './webhook-events.js';
 import { createWebhookLog } from './webhook-log.js';
+import { switchboardFormat, type WebhookFormatters } from './webhook-formats.js';
 import { createWebhookOutbox } from './webhook-outbox.js';
+import { smsgateFormat } from './smsgate-format.js';
+import { createSmsgateSigningKeys } from './smsgate-signing-key.js';
+import { createSmsgateWebhooks } from './smsgate-webhooks.js';
 import {
   createWebhookDeliveriesRepository,
   createWebhookEndpointsRepository,
@@ -43,11 +48,15 @@ export interface WebhooksDeps {
   messaging: Pick<MessagingService, 'api'>;
   users: Pick<UsersService, 'members'>;
   contacts: Pick<ContactsService, 'get'>;
+  /** SMSGate-format webhooks: a device filter names an Android network; payloads carry the network's address. */
+  networks: Pick<NetworksService, 'list' | 'summaries'>;
   mailer: Mailer;
   publicUrl: string;
   allowInsecure: boolean;
   log: FastifyBaseLogger;
   tuning?: WebhookTuning;
+  /** SMSGate's id of a message sent through /api/3rdparty/v1 (its payloads' `messageId`); else our id is used. */
+  smsgateMessageId?: (workspaceId: string, messageId: string) => Promise<string | null>;
 }
 
 /**
@@ -62,7 +71,32 @@ export function createWebhooksService(deps: WebhooksDeps) {
   const endpointsRepo = createWebhookEndpointsRepository(deps.db);
   const deliveriesRepo = createWebhookDeliveriesRepository(deps.db);
   const loop = createDispatchLoop(tuning.pollMs ?? 5_000, () => dispatcher.pass(), deps.log);
-  const outbox = createWebhookOutbox({ endpoints: endpointsRepo, deliveries: deliveriesRepo, now, wake: loop.wake });
+  const signingKeys = createSmsgateSigningKeys(deps.db, deps.secretBox);
+  const networkAddresses = createNetworkAddresses(deps.networks);
+  const formats: WebhookFormatters = {
+    switchboard: switchboardFormat(deps.secretBox),
+    smsgate: smsgateFormat({
+      signingKey: signingKeys.get,
+      networkAddress: async (workspaceId, networkId) =>
+        (await networkAddresses(workspaceId)).find((network) => network.id === networkId)?.address || null,
+      smsgateMessageId: deps.smsgateMessageId ?? (async () => null),
+    }),
+  };
+  const outbox = createWebhookOutbox({
+    endpoints: endpointsRepo,
+    deliveries: deliveriesRepo,
+    formats,
+    now,
+    wake: loop.wake,
+  });
+  const smsgate = createSmsgateWebhooks({
+    endpoints: endpointsRepo,
+    secretBox: deps.secretBox,
+    allowInsecure: deps.allowInsecure,
+    androidNetworkIds: async (workspaceId) =>
+      (await deps.networks.list(workspaceId)).filter((n) => n.kind === 'android').map((n) => n.id),
+    changed: outbox.forget,
+  });
   const endpoints = createWebhookEndpoints({
     endpoints: endpointsRepo,
     secretBox: deps.secretBox,
@@ -74,7 +108,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
   const dispatcher = createWebhookDispatcher({
     endpoints: endpointsRepo,
     deliveries: deliveriesRepo,
-    secretBox: deps.secretBox,
+    formats,
     timing,
     resolver: tuning.resolver ?? systemResolver,
     allowLoopback: deps.allowInsecure,
@@ -125,6 +159,8 @@ export function createWebhooksService(deps: WebhooksDeps) {
 
   return {
     endpoints,
+    /** `/api/3rdparty/v1/webhooks`: SMSGate-format endpoints, and the workspace's key that signs them. */
+    smsgate: { ...smsgate, signingKey: signingKeys },
     offer,
     /** Records an event directly (in `tx`: it commits or rolls back with the work). */
     record: outbox.record,
@@ -146,6 +182,20 @@ export function createWebhooksService(deps: WebhooksDeps) {
 }
 
 export type WebhooksService = ReturnType<typeof createWebhooksService>;
+
+/** The workspace's networks' own addresses, trusted for 30 s: every SMSGate-format message event reads its network's. */
+function createNetworkAddresses(networks: Pick<NetworksService, 'summaries'>) {
+  const cache = new Map<string, { at: number; rows: Promise<{ id: string; address: string }[]> }>();
+  return (workspaceId: string) => {
+    const hit = cache.get(workspaceId);
+    if (hit && Date.now() - hit.at < 30_000) return hit.rows;
+    const rows = networks.summaries(workspaceId);
+    rows.catch(() => cache.delete(workspaceId));
+    if (cache.size > 10_000) cache.clear();
+    cache.set(workspaceId, { at: Date.now(), rows });
+    return rows;
+  };
+}
 
 /** Runs `pass` every `pollMs` and at once when woken; never two passes at once, a wake during one runs another after it. */
 function createDispatchLoop(pollMs: number, pass: () => Promise<void>, log: FastifyBaseLogger) {

@@ -22,6 +22,8 @@ function anEndpoint(overrides: Partial<WebhookEndpoint> = {}): WebhookEndpoint {
     secretPrefix: 'whsec_AbCd',
     previousSecretExpiresAt: null,
     failingSince: null,
+    format: 'switchboard',
+    smsgate: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     ...overrides,
