@@ -16,6 +16,7 @@ import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, requireRole } from '../../plugins/auth-guard.js';
+import { smsgateSigningKeyRoutes } from './smsgate-webhooks.routes.js';
 
 export interface WebhookRouteOptions {
   /** Who may call (an admin's session, or an API key with `webhooks:manage`). */
@@ -188,6 +189,7 @@ const deliveryRoutes: FastifyPluginAsyncZod<WebhookRouteOptions> = async (app, o
 
 /** `/api/webhooks…`: the developer page's routes (admins of the workspace; editors get 403). */
 export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(smsgateSigningKeyRoutes);
   await app.register(webhookRoutes, {
     onRequest: [requireRole('admin')],
     workspaceOf: (request) => authOf(request).workspaceId,
