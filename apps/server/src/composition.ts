@@ -12,6 +12,7 @@ import { createAuthService, type AuthService } from './modules/auth/auth.service
 import { createAutoReplyService, type AutoReplyService } from './modules/auto-reply/auto-reply.service.js';
 import { createCampaignsService, type CampaignsService } from './modules/campaigns/campaigns.service.js';
 import { createDeveloperApiService, type DeveloperApiService } from './modules/developer-api/developer-api.service.js';
+import { createSmsgateApiService, type SmsgateApiService } from './modules/smsgate-api/smsgate-api.service.js';
 import { createContactsService, type ContactsService } from './modules/contacts/contacts.service.js';
 import { createComplianceService, type ComplianceService } from './modules/compliance/compliance.service.js';
 import {
@@ -57,6 +58,7 @@ export interface Services {
   autoReply: AutoReplyService;
   campaigns: CampaignsService;
   developerApi: DeveloperApiService;
+  smsgateApi: SmsgateApiService;
   webhooks: WebhooksService;
 }
 
@@ -259,6 +261,7 @@ export function createServices(deps: ServicesDeps): Composition {
       autoReply,
       campaigns,
       developerApi,
+      smsgateApi: createSmsgateApiService({ db, jwtSecret, developerApi, messaging, networks }),
       webhooks,
     },
     channels,

@@ -13,6 +13,7 @@ import { conversationsRoutes } from './modules/conversations/conversations.route
 import { apiDocsRoutes } from './modules/developer-api/api-docs.routes.js';
 import { apiKeysRoutes } from './modules/developer-api/api-keys.routes.js';
 import { publicApiRoutes } from './modules/developer-api/public-api.routes.js';
+import { smsgateApiRoutes } from './modules/smsgate-api/smsgate-api.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { membersRoutes } from './modules/members/members.routes.js';
 import { messagesRoutes } from './modules/messaging/messages.routes.js';
@@ -63,6 +64,8 @@ export async function registerRoutes(app: FastifyInstance, { config, composition
   await app.register(apiKeysRoutes, { prefix: '/api' });
   await app.register(webhooksRoutes, { prefix: '/api' });
   await app.register(publicApiRoutes, { prefix: '/api/v1', rateLimitPerMinute: config.apiRateLimit, publicUrl });
+  const smsgatePrefix = '/api/3rdparty/v1';
+  await app.register(smsgateApiRoutes, { prefix: smsgatePrefix, rateLimitPerMinute: config.apiRateLimit });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
   await app.register(apiDocsRoutes);
   await app.register(webAppPlugin, { distDir: config.webDistDir });

@@ -78,6 +78,14 @@ export const CreatedApiKeyResponseSchema = z.object({
   secret: z
     .string()
     .describe('The whole secret (`sk_live_…`). Shown this once: only its hash is stored, it cannot be shown again.'),
+  basicAuth: z
+    .object({
+      username: z.string().describe('6 upper-case letters and digits, unique on the server.'),
+      password: z.string().describe('24 random characters. Shown this once, like the secret.'),
+    })
+    .describe(
+      'Basic credentials of the same key for the SMSGate-compatible API (`/api/3rdparty/v1`), e.g. for the `android-sms-gateway` npm client; they carry the key’s scopes, expiry, IP ranges and revocation.',
+    ),
 });
 export type CreatedApiKeyResponse = z.infer<typeof CreatedApiKeyResponseSchema>;
 

@@ -70,6 +70,10 @@ export const ErrorCode = {
   CAMPAIGN_NOT_READY: 'CAMPAIGN_NOT_READY',
   /** The action does not apply to this kind of network (e.g. a registration token for an SMPP bind). */
   WRONG_NETWORK_KIND: 'WRONG_NETWORK_KIND',
+  /** SMSGate-compatible API: a message with this id was sent before (ids are unique in a workspace). */
+  MESSAGE_ID_TAKEN: 'MESSAGE_ID_TAKEN',
+  /** SMSGate-compatible API: the reference server does not offer this either (logs, the phone's inbox). */
+  NOT_IMPLEMENTED: 'NOT_IMPLEMENTED',
   /** `/api/v1`: the bearer is not an API key or token this server issued (malformed, unknown or forged). */
   API_KEY_INVALID: 'API_KEY_INVALID',
   /** `/api/v1`: the API key was revoked by an admin; it never works again. */

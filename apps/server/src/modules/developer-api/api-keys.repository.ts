@@ -5,7 +5,16 @@ import { apiKeys } from '../../db/schema/index.js';
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type NewApiKey = Pick<
   typeof apiKeys.$inferInsert,
-  'workspaceId' | 'name' | 'prefix' | 'secretHash' | 'scopes' | 'allowedIps' | 'expiresAt' | 'createdBy'
+  | 'workspaceId'
+  | 'name'
+  | 'prefix'
+  | 'secretHash'
+  | 'scopes'
+  | 'allowedIps'
+  | 'expiresAt'
+  | 'createdBy'
+  | 'basicLogin'
+  | 'basicPasswordHash'
 >;
 
 /** The workspace's API keys. Every function takes the workspace, except the two lookups of authentication. */
@@ -50,6 +59,12 @@ export function createApiKeysRepository(db: Db) {
      */
     async findByHash(secretHash: string): Promise<ApiKeyRow | undefined> {
       const [row] = await db.select().from(apiKeys).where(eq(apiKeys.secretHash, secretHash));
+      return row;
+    },
+
+    /** Basic authentication of the SMSGate-compatible API: the key with this user name, in any workspace. */
+    async findByLogin(login: string): Promise<ApiKeyRow | undefined> {
+      const [row] = await db.select().from(apiKeys).where(eq(apiKeys.basicLogin, login));
       return row;
     },
 

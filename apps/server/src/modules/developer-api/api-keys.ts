@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import {
   API_KEY_SECRET_PREFIX,
   type ApiKey,
@@ -26,6 +26,28 @@ export function newSecret(): { secret: string; secretHash: string; prefix: strin
   const secret = `${API_KEY_SECRET_PREFIX}${randomBytes(32).toString('base64url')}`;
   return { secret, secretHash: hashToken(secret), prefix: secret.slice(0, VISIBLE_PREFIX_LENGTH) };
 }
+
+const LOGIN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/**
+ * Basic credentials for the SMSGate-compatible API, in SMSGate's style: a 6-character upper-case
+ * user name (not secret; unique) and a password of 144 random bits (base64url, 24 characters).
+ * Like the secret, the password is stored as its SHA-256: 144 random bits cannot be guessed
+ * however fast the hash, and Basic auth is checked on every request (argon2 would cost ~17 ms each).
+ */
+export function newBasicCredentials(): { username: string; password: string; passwordHash: string } {
+  const username = Array.from({ length: 6 }, () => LOGIN_ALPHABET[randomInt(LOGIN_ALPHABET.length)]).join('');
+  const password = randomBytes(18).toString('base64url');
+  return { username, password, passwordHash: hashToken(password) };
+}
+
+/** 23505 on the user name's unique index: 36⁶ names, so a retry with a new one all but always works. */
+const isLoginTaken = (error: unknown) => {
+  const e = error as { code?: string; cause?: { code?: string; constraint?: string }; constraint?: string };
+  const code = e.cause?.code ?? e.code;
+  const constraint = e.cause?.constraint ?? e.constraint ?? '';
+  return code === '23505' && constraint.includes('basic_login');
+};
 
 export function toApiKey(row: ApiKeyRow, names: Map<string, string>): ApiKey {
   return {
@@ -64,19 +86,29 @@ export function createApiKeys(deps: ApiKeysDeps) {
       workspaceId: string,
       createdBy: string,
       body: z.output<typeof CreateApiKeyBodySchema>,
-    ): Promise<{ apiKey: ApiKey; secret: string }> {
+    ): Promise<{ apiKey: ApiKey; secret: string; basicAuth: { username: string; password: string } }> {
       const { secret, secretHash, prefix } = newSecret();
-      const row = await repo.insert({
-        workspaceId,
-        createdBy,
-        name: body.name,
-        prefix,
-        secretHash,
-        scopes: body.scopes,
-        allowedIps: body.allowedIps,
-        expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
-      });
-      return { apiKey: toApiKey(row, await memberNames(workspaceId)), secret };
+      for (let attempt = 1; ; attempt += 1) {
+        const basic = newBasicCredentials();
+        try {
+          const row = await repo.insert({
+            workspaceId,
+            createdBy,
+            name: body.name,
+            prefix,
+            secretHash,
+            scopes: body.scopes,
+            allowedIps: body.allowedIps,
+            expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
+            basicLogin: basic.username,
+            basicPasswordHash: basic.passwordHash,
+          });
+          const basicAuth = { username: basic.username, password: basic.password };
+          return { apiKey: toApiKey(row, await memberNames(workspaceId)), secret, basicAuth };
+        } catch (error) {
+          if (attempt >= 5 || !isLoginTaken(error)) throw error;
+        }
+      }
     },
 
     async list(workspaceId: string): Promise<ApiKey[]> {

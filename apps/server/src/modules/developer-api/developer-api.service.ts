@@ -48,6 +48,9 @@ export function createDeveloperApiService(deps: DeveloperApiDeps) {
     /** `Idempotency-Key` of the v1 POSTs (idempotency.ts). */
     idempotency: createIdempotency(deps.db, deps.log),
     authenticate: auth.authenticate,
+    /** The SMSGate-compatible API's Basic credentials and tokens (modules/smsgate-api). */
+    authenticateBasic: auth.authenticateBasic,
+    authenticateKeyOfToken: auth.authenticateKeyOfToken,
     /** Forgets a key in this instance's cache (the seam for revocations announced by other instances). */
     forgetKey: auth.forget,
 

@@ -1,0 +1,47 @@
+import type { Db } from '../../db/database.js';
+import type { DeveloperApiService } from '../developer-api/developer-api.service.js';
+import type { MessagingService } from '../messaging/messaging.service.js';
+import type { NetworksService } from '../networks/networks.service.js';
+import { createSmsgateAuth } from './smsgate-auth.js';
+import { createSmsgateDevices } from './smsgate-devices.js';
+import { createSmsgateMessages } from './smsgate-messages.js';
+import { createSmsgateMessagesRepository } from './smsgate-messages.repository.js';
+import { createSmsgateSettings } from './smsgate-settings.js';
+import { createSmsgateSettingsRepository } from './smsgate-settings.repository.js';
+import { createSmsgateTokens } from './smsgate-tokens.js';
+import { createSmsgateTokensRepository } from './smsgate-tokens.repository.js';
+
+export type { SmsgateCaller } from './smsgate-auth.js';
+
+export interface SmsgateApiDeps {
+  db: Db;
+  /** The server's JWT secret: SMSGate tokens are signed with it (their own audience). */
+  jwtSecret: string;
+  developerApi: DeveloperApiService;
+  messaging: Pick<MessagingService, 'queue' | 'api'>;
+  networks: Pick<NetworksService, 'list' | 'get' | 'rotateRegistrationToken'>;
+}
+
+/**
+ * The SMSGate-compatible third-party API (`/api/3rdparty/v1`, smsgate.md §4) over the developer
+ * API's keys: Basic credentials and SMSGate tokens (smsgate-auth.ts, smsgate-tokens.ts), messages
+ * grouped per SMSGate message (smsgate-messages.ts), devices = Android networks, device settings.
+ */
+export function createSmsgateApiService(deps: SmsgateApiDeps) {
+  const tokens = createSmsgateTokens(deps.jwtSecret, createSmsgateTokensRepository(deps.db));
+  return {
+    auth: createSmsgateAuth({ developerApi: deps.developerApi, tokens }),
+    tokens,
+    messages: createSmsgateMessages({
+      db: deps.db,
+      repo: createSmsgateMessagesRepository(deps.db),
+      messaging: deps.messaging,
+      networks: deps.networks,
+      developerApi: deps.developerApi,
+    }),
+    devices: createSmsgateDevices(deps.networks),
+    settings: createSmsgateSettings(createSmsgateSettingsRepository(deps.db)),
+  };
+}
+
+export type SmsgateApiService = ReturnType<typeof createSmsgateApiService>;
