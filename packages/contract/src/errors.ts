@@ -92,6 +92,8 @@ export const ErrorCode = {
   NO_NETWORK: 'NO_NETWORK',
   /** A webhook URL that is not https, or names a private, loopback or link-local address. */
   WEBHOOK_URL_NOT_ALLOWED: 'WEBHOOK_URL_NOT_ALLOWED',
+  /** `sendAt` is in the past or too far ahead (developer API: at most 30 days). */
+  SEND_AT_INVALID: 'SEND_AT_INVALID',
   /** The server is starting or shutting down. */
   UNAVAILABLE: 'UNAVAILABLE',
   /** An unexpected server error; details are in the server log only. */

@@ -19,5 +19,6 @@ export * from './personalisation.js';
 export * from './campaigns.js';
 export * from './api-keys.js';
 export * from './public-api.js';
+export * from './public-api-batches.js';
 export * from './public-api-conversations.js';
 export * from './webhooks.js';

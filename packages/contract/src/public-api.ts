@@ -74,10 +74,12 @@ export const ApiMessageSchema = z.object({
 export type ApiMessage = z.infer<typeof ApiMessageSchema>;
 
 const metadataKey = z.string().min(1).max(40);
-/** POST /api/v1/messages. */
-export const ApiSendMessageBodySchema = z.object({
-  to: SendMessageBodySchema.shape.to,
-  body: SendMessageBodySchema.shape.body,
+
+/** How far ahead `sendAt` may be. */
+export const MAX_SEND_AT_DAYS = 30;
+
+/** `networkId`, `metadata`, `sendAt` and `callbackUrl`: the same for one message and for a batch. */
+export const ApiSendOptionsSchema = z.object({
   networkId: z
     .uuid()
     .optional()
@@ -89,6 +91,26 @@ export const ApiSendMessageBodySchema = z.object({
     .refine((value) => Object.keys(value).length <= 20, 'At most 20 metadata keys.')
     .optional()
     .describe('Up to 20 string keys (≤ 40 characters) and values (≤ 500), returned with the message.'),
+  sendAt: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe(
+      `Send no earlier than this time (ISO 8601, in the future, at most ${MAX_SEND_AT_DAYS} days ahead; else 400 \`SEND_AT_INVALID\`). The message is queued and its segments booked now; it stays \`queued\` (and can be cancelled with DELETE) until then.`,
+    ),
+  callbackUrl: z
+    .string()
+    .max(2000)
+    .optional()
+    .describe(
+      'An https URL that receives this message’s state changes (`message.sent`, `message.delivered`, `message.failed`) as webhook deliveries: `{ id, type, createdAt, data: { message } }`, signed in `Switchboard-Signature` with the key’s callback secret (GET /api/v1/callback-secret), retried like webhooks. Private, loopback and link-local addresses are refused (400 `WEBHOOK_URL_NOT_ALLOWED`).',
+    ),
+});
+
+/** POST /api/v1/messages. */
+export const ApiSendMessageBodySchema = z.object({
+  to: SendMessageBodySchema.shape.to,
+  body: SendMessageBodySchema.shape.body,
+  ...ApiSendOptionsSchema.shape,
 });
 export type ApiSendMessageBody = z.infer<typeof ApiSendMessageBodySchema>;
 
@@ -101,6 +123,7 @@ export const ApiMessagesQuerySchema = z.object({
   direction: MessageDirection.optional(),
   state: MessageState.optional(),
   networkId: z.uuid().optional(),
+  batchId: z.uuid().optional().describe('Only the messages of this batch (POST /api/v1/messages/batch).'),
   from: z.iso.datetime({ offset: true }).optional().describe('Created at or after this time (ISO 8601).'),
   to: z.iso.datetime({ offset: true }).optional().describe('Created before this time (ISO 8601).'),
   cursor: z.string().max(200).optional().describe('From a previous page’s `next` link.'),

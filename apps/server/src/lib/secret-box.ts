@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 
 const VERSION = 'v1';
 
@@ -24,6 +24,14 @@ export function createSecretBox(secretsKey: string) {
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+    },
+    /**
+     * A secret derived from the secrets key for one purpose (HKDF-SHA256, base64url): the same
+     * on every instance and never stored, so nothing needs sealing (e.g. an API key's callback
+     * secret, derived from the key's id).
+     */
+    derive(purpose: string): string {
+      return Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), purpose, 32)).toString('base64url');
     },
     sealJson(value: Record<string, string>): string {
       return this.seal(JSON.stringify(value));

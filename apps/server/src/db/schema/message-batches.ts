@@ -7,6 +7,8 @@ export interface BatchRefusalCounts {
   invalidNumber: number;
   duplicate: number;
   missingVariable: number;
+  tooLong: number;
+  emptyText: number;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ApiMessage, ApiNetwork, ApiSendMessageBody } from '@switchboard/contract';
+import { MAX_SEND_AT_DAYS, type ApiMessage, type ApiNetwork, type ApiSendMessageBody } from '@switchboard/contract';
 import { AppError } from '../../lib/app-error.js';
 import { requireE164 } from '../../lib/phone-number.js';
 import type { ApiMessageFilters, MessagingService, TxContext } from '../messaging/messaging.service.js';
@@ -42,6 +42,20 @@ export interface ApiMessagesDeps {
   networks: Pick<NetworksService, 'list' | 'defaultId'>;
 }
 
+/**
+ * `sendAt` read and checked: a Date in the future, at most MAX_SEND_AT_DAYS ahead (400
+ * `SEND_AT_INVALID` otherwise); undefined: send at once.
+ */
+export function sendAtOf(sendAt: string | undefined, now = new Date()): Date | undefined {
+  if (sendAt === undefined) return undefined;
+  const at = new Date(sendAt);
+  if (at.getTime() <= now.getTime())
+    throw new AppError('SEND_AT_INVALID', `sendAt (${sendAt}) is not in the future; leave it out to send at once.`);
+  if (at.getTime() > now.getTime() + MAX_SEND_AT_DAYS * 86_400_000)
+    throw new AppError('SEND_AT_INVALID', `sendAt (${sendAt}) is more than ${MAX_SEND_AT_DAYS} days ahead.`);
+  return at;
+}
+
 /** `/api/v1/messages` and `/api/v1/networks`: every send goes through messaging's one `queue`. */
 export function createApiMessages(deps: ApiMessagesDeps) {
   const notFound = () => new AppError('NOT_FOUND', 'No such message in this workspace.');
@@ -67,10 +81,20 @@ export function createApiMessages(deps: ApiMessagesDeps) {
       networkId: string,
       body: ApiSendMessageBody,
       within?: TxContext,
+      options: { callbackEndpointId?: string } = {},
     ): Promise<ApiMessage> {
       const to = requireE164(body.to);
       const message = await deps.messaging.queue(
-        { workspaceId, networkId, to, body: body.body, origin: 'api', metadata: body.metadata },
+        {
+          workspaceId,
+          networkId,
+          to,
+          body: body.body,
+          origin: 'api',
+          metadata: body.metadata,
+          notBefore: sendAtOf(body.sendAt),
+          callbackEndpointId: options.callbackEndpointId,
+        },
         within,
       );
       return toApiMessage({ ...message, metadata: body.metadata ?? null }, to);

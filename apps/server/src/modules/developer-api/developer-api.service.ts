@@ -7,6 +7,7 @@ import type { NetworksService } from '../networks/networks.service.js';
 import type { UsersService } from '../users/users.service.js';
 import { createApiContacts, type ApiContactsDeps } from './api-contacts.js';
 import { createApiConversations } from './api-conversations.js';
+import { createApiBatches } from './api-batches.js';
 import { createApiMessages } from './api-messages.js';
 import { createIdempotency } from './idempotency.js';
 import { createApiKeyAuth, type ApiCaller } from './api-key-auth.js';
@@ -22,7 +23,7 @@ export interface DeveloperApiDeps {
   /** The server's JWT secret: tokens made from keys are signed with it. */
   jwtSecret: string;
   log: FastifyBaseLogger;
-  messaging: Pick<MessagingService, 'queue' | 'api' | 'inbox'>;
+  messaging: Pick<MessagingService, 'queue' | 'queueBatch' | 'api' | 'inbox'>;
   networks: Pick<NetworksService, 'list' | 'defaultId'>;
   contacts: ApiContactsDeps['contacts'];
 }
@@ -41,6 +42,8 @@ export function createDeveloperApiService(deps: DeveloperApiDeps) {
     keys,
     /** Sends, reads and cancels of `/api/v1/messages`, and `/api/v1/networks` (api-messages.ts). */
     messages: createApiMessages({ messaging: deps.messaging, networks: deps.networks }),
+    /** `/api/v1/messages/batch` (api-batches.ts). */
+    batches: createApiBatches({ db: deps.db, messaging: deps.messaging }),
     /** `/api/v1/conversations` over messaging's inbox reads (api-conversations.ts). */
     conversations: createApiConversations({ messaging: deps.messaging }),
     /** `/api/v1/contacts`, `/contact-lists` and `/tags` over the contact book (api-contacts.ts). */

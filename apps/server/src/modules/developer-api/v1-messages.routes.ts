@@ -10,12 +10,29 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdempotencyHeadersSchema, v1Errors, v1Route } from './v1-docs.js';
 import { apiCallerOf, type V1Guard } from './v1-guard.js';
+import { v1CallbackSecretRoutes } from './v1-callback-secret.routes.js';
+import { v1MessageBatchesRoutes } from './v1-message-batches.routes.js';
 
 const notFound = { 404: ErrorResponseSchema.describe('No such message in this workspace (`NOT_FOUND`).') };
 
-/** `/api/v1/messages` and `/api/v1/networks`. */
+/** The answers of a send besides 201. */
+const sendErrors = {
+  ...v1Errors,
+  402: ErrorResponseSchema.describe('The plan’s monthly quota is used up (`QUOTA_EXCEEDED`, with `remaining`).'),
+  400: ErrorResponseSchema.describe(
+    'The request failed validation (`VALIDATION_FAILED` with `fields`), `sendAt` is past or more than 30 days ahead (`SEND_AT_INVALID`), or `callbackUrl` is not https or names a private address (`WEBHOOK_URL_NOT_ALLOWED`).',
+  ),
+  404: ErrorResponseSchema.describe('No such network in this workspace (`NOT_FOUND`).'),
+  409: ErrorResponseSchema.describe(
+    'The recipient opted out (`CONTACT_OPTED_OUT`) or no network can send (`NO_NETWORK`).',
+  ),
+  422: ErrorResponseSchema.describe('The Idempotency-Key was used for another request (`IDEMPOTENCY_KEY_REUSED`).'),
+};
+
+/** `/api/v1/messages` (batches in v1-message-batches.routes.ts), `/api/v1/callback-secret` and `/api/v1/networks`. */
 export const v1MessagesRoutes: FastifyPluginAsyncZod<{ guard: V1Guard }> = async (app, { guard }) => {
   const developerApi = app.services.developerApi;
+  const { callbacks } = app.services.webhooks;
   const { messages } = developerApi;
 
   app.post(
@@ -28,23 +45,15 @@ export const v1MessagesRoutes: FastifyPluginAsyncZod<{ guard: V1Guard }> = async
         body: ApiSendMessageBodySchema,
         response: {
           201: ApiMessageResponseSchema,
-          ...v1Errors,
-          402: ErrorResponseSchema.describe(
-            'The plan’s monthly quota is used up (`QUOTA_EXCEEDED`, with `remaining`).',
-          ),
-          404: ErrorResponseSchema.describe('No such network in this workspace (`NOT_FOUND`).'),
-          409: ErrorResponseSchema.describe(
-            'The recipient opted out (`CONTACT_OPTED_OUT`) or no network can send (`NO_NETWORK`).',
-          ),
-          422: ErrorResponseSchema.describe(
-            'The Idempotency-Key was used for another request (`IDEMPOTENCY_KEY_REUSED`).',
-          ),
+          ...sendErrors,
         },
       },
     },
     async (request, reply) => {
-      const { workspaceId } = apiCallerOf(request);
+      const { workspaceId, keyId } = apiCallerOf(request);
       const networkId = await messages.networkFor(workspaceId, request.body.networkId);
+      const { callbackUrl } = request.body; // a callback target of the key, checked by the SSRF guard
+      const callbackEndpointId = callbackUrl && (await callbacks.register(workspaceId, keyId, callbackUrl));
       const answer = await developerApi.idempotency.run(
         {
           workspaceId,
@@ -54,7 +63,9 @@ export const v1MessagesRoutes: FastifyPluginAsyncZod<{ guard: V1Guard }> = async
           body: request.body,
         },
         201,
-        async (within) => ({ message: await messages.send(workspaceId, networkId, request.body, within) }),
+        async (within) => ({
+          message: await messages.send(workspaceId, networkId, request.body, within, { callbackEndpointId }),
+        }),
       );
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send(answer.body);
@@ -118,6 +129,9 @@ export const v1MessagesRoutes: FastifyPluginAsyncZod<{ guard: V1Guard }> = async
     },
     async (request) => ({ message: await messages.cancel(apiCallerOf(request).workspaceId, request.params.id) }),
   );
+
+  await app.register(v1CallbackSecretRoutes, { guard });
+  await app.register(v1MessageBatchesRoutes, { guard });
 
   app.get(
     '/networks',

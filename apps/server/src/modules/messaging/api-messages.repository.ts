@@ -20,6 +20,8 @@ export interface ApiMessageFilters {
   networkId?: string;
   /** One thread's messages (the caller checked that it is the workspace's). */
   conversationId?: string;
+  /** One developer API batch's messages. */
+  batchId?: string;
   /** Created at or after. */
   from?: Date;
   /** Created before. */
@@ -59,6 +61,7 @@ export function createApiMessagesRepository(db: Db) {
       if (filters.state) conditions.push(eq(messages.state, filters.state));
       if (filters.networkId) conditions.push(eq(messages.networkId, filters.networkId));
       if (filters.conversationId) conditions.push(eq(messages.conversationId, filters.conversationId));
+      if (filters.batchId) conditions.push(eq(messages.batchId, filters.batchId), sql`${messages.batchId} is not null`);
       if (filters.from) conditions.push(gte(messages.createdAt, filters.from));
       if (filters.to) conditions.push(lt(messages.createdAt, filters.to));
       if (cursor) conditions.push(afterCursor(sql`${messages.createdAt}`, sql`${messages.id}`, cursor));

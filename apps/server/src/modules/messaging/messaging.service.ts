@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.js';
 import { normaliseSender } from '../../lib/phone-number.js';
 import type { EventPublisher } from '../../realtime/publisher.js';
 import type { NetworksService } from '../networks/networks.service.js';
+import { createApiBatchMessagesRepository } from './api-batch-messages.repository.js';
 import { createApiMessagesRepository } from './api-messages.repository.js';
 import { createCampaignMessagesRepository } from './campaign-messages.repository.js';
 import { createCampaignProgressRepository } from './campaign-progress.repository.js';
@@ -20,6 +21,7 @@ import { createOutboundQueue } from './outbound-queue.js';
 
 export type { InboundPreparer, InboundStep } from './inbound-pipeline.js';
 export type { QueueRequest, TxContext } from './outbound.js';
+export type { BatchRecipient, BatchRequest, QueuedBatch } from './queue-batch.js';
 export type { ConversationFilters, ConversationWithContact } from './inbox.repository.js';
 export type { BacklogRow, CampaignBatch } from './campaign-messages.repository.js';
 export type { RecipientFilters, RecipientRow } from './campaign-recipients.repository.js';
@@ -48,6 +50,7 @@ export function createMessagingService(deps: MessagingDeps) {
   const recipients = createCampaignRecipientsRepository(deps.db);
   const progress = createCampaignProgressRepository(deps.db);
   const apiMessages = createApiMessagesRepository(deps.db);
+  const batchMessages = createApiBatchMessagesRepository(deps.db);
   const inbound = createInboundPipeline({
     db: deps.db,
     networks: deps.networks,
@@ -79,6 +82,8 @@ export function createMessagingService(deps: MessagingDeps) {
     queue: deps.outbound.queue,
     /** A campaign's messages in one set-based statement (outbound.ts). */
     queueMany: deps.outbound.queueMany,
+    /** A developer API batch in one set-based statement (queue-batch.ts). */
+    queueBatch: deps.outbound.queueBatch,
     onQueued: deps.outbound.onQueued,
     /** The dispatchers' and the Android phones' side of the queue (outbound-queue.ts). */
     outboundQueue,
@@ -121,6 +126,8 @@ export function createMessagingService(deps: MessagingDeps) {
     api: {
       find: apiMessages.find,
       page: apiMessages.page,
+      /** How many of a batch's messages are in each state. */
+      batchCounts: batchMessages.countsByState,
       async cancel(workspaceId: string, id: string): Promise<MessageRow | undefined> {
         const row = await apiMessages.cancelQueued(workspaceId, id);
         if (row) publishMessage(workspaceId, 'message.updated', row);

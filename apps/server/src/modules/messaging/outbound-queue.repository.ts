@@ -140,6 +140,8 @@ export function createOutboundQueueRepository(db: Db) {
           (select id, body, created_at, state, contact_id from messages
             where network_id = ${networkId} and direction = 'out' and campaign_id is null
               and state in ('queued', 'sending')
+              -- not before its due time (an API message's sendAt, a spread batch)
+              and (state = 'sending' or next_attempt_at is null or next_attempt_at <= now())
             order by state = 'queued' desc, created_at ${byAge}, id ${byAge}
             limit ${limit})
           union all

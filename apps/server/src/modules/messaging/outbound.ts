@@ -9,6 +9,7 @@ import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { toConversation, toMessage } from './message-rows.js';
 import { createCampaignMessagesRepository, type CampaignBatch } from './campaign-messages.repository.js';
 import { createMessagesRepository } from './messages.repository.js';
+import { createQueueBatch } from './queue-batch.js';
 
 export interface QueueRequest {
   workspaceId: string;
@@ -24,6 +25,13 @@ export interface QueueRequest {
   exemptFromQuota?: boolean;
   /** What a developer API client attached (string keys and values), kept with the message. */
   metadata?: Record<string, string>;
+  /**
+   * Not sent before this time (the developer API's `sendAt`): queued and booked now, its due time
+   * is the one the dispatcher claims by (as a retry's backoff and a campaign's pace).
+   */
+  notBefore?: Date;
+  /** A callback target (webhooks' `callbacks.register`) that also receives its state changes. */
+  callbackEndpointId?: string;
 }
 
 /**
@@ -87,6 +95,8 @@ export function createOutbound(deps: OutboundDeps) {
           metadata: request.metadata ?? null,
           at,
           enforceQuota: !request.exemptFromQuota,
+          notBefore: request.notBefore ?? null,
+          callbackEndpointId: request.callbackEndpointId ?? null,
         },
         tx,
       );
@@ -140,6 +150,9 @@ export function createOutbound(deps: OutboundDeps) {
         if (batch.contactIds.length >= BIG_BATCH) void campaignMessages.refreshStatistics().catch(() => {});
       });
     },
+
+    /** A developer API batch in the caller's transaction, set-based (queue-batch.ts). */
+    queueBatch: createQueueBatch({ ...deps, wake: (id) => queuedListeners.forEach((listener) => listener(id)) }),
 
     /** Wakes the dispatchers of networks whose queue changed (a campaign resumed or retried). */
     wake(networkIds: Iterable<string>) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database.js';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/webhooks.js';
 import { camelRow } from '../../lib/camel-row.js';
@@ -124,6 +124,8 @@ export function createWebhookEndpointsRepository(db: Db) {
           and(
             eq(webhookEndpoints.id, id),
             eq(webhookEndpoints.enabled, true),
+            // A callback target is never disabled: each message names it anew (api-callbacks.ts).
+            isNull(webhookEndpoints.callbackKeyId),
             sql`${webhookEndpoints.failingSince} <= ${at(since)}`,
           ),
         )

@@ -8,6 +8,7 @@ import type { ContactsService } from '../contacts/contacts.service.js';
 import type { MessagingService } from '../messaging/messaging.service.js';
 import type { NetworksService } from '../networks/networks.service.js';
 import type { UsersService } from '../users/users.service.js';
+import { createApiCallbacks } from './api-callbacks.js';
 import { systemResolver, type Resolver } from './webhook-address.js';
 import { createWebhookDispatcher, type WebhookTiming } from './webhook-dispatcher.js';
 import { createWebhookEndpoints } from './webhook-endpoints.js';
@@ -97,6 +98,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
       (await deps.networks.list(workspaceId)).filter((n) => n.kind === 'android').map((n) => n.id),
     changed: outbox.forget,
   });
+  const callbacks = createApiCallbacks({ ...deps, record: outbox.record });
   const endpoints = createWebhookEndpoints({
     endpoints: endpointsRepo,
     secretBox: deps.secretBox,
@@ -148,6 +150,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
 
   /** A socket event offered by the tap: recorded as a webhook event when an endpoint wants it. */
   function offer(workspaceId: string, event: keyof ServerToClientEvents, payload: unknown): void {
+    callbacks.offer(workspaceId, event, payload);
     const pending = webhookEventOf(event, payload, sources, workspaceId);
     if (!pending) return;
     void (async () => {
@@ -159,6 +162,8 @@ export function createWebhooksService(deps: WebhooksDeps) {
 
   return {
     endpoints,
+    /** The developer API's `callbackUrl`: a message's own webhook (api-callbacks.ts). */
+    callbacks,
     /** `/api/3rdparty/v1/webhooks`: SMSGate-format endpoints, and the workspace's key that signs them. */
     smsgate: { ...smsgate, signingKey: signingKeys },
     offer,
