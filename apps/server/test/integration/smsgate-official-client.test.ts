@@ -1,0 +1,151 @@
+import type { AddressInfo } from 'node:net';
+import type { CreatedApiKeyResponse } from '@switchboard/contract';
+import Client, { type HttpClient } from 'android-sms-gateway';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../helpers/expectations.js';
+import { createTestApp, register, type SignedIn, type TestApp } from '../helpers/test-app.js';
+
+const PHONE = '+12025550123';
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`HTTP ${status}: ${JSON.stringify(body)}`);
+  }
+}
+
+/**
+ * The fetch-based HTTP client the official package expects to be handed (its README's): throws
+ * on a non-2xx answer, null for 204, JSON when the answer says so, else text.
+ */
+const fetchClient: HttpClient = {
+  get: (url, headers) => call('GET', url, undefined, headers),
+  post: (url, body, headers) => call('POST', url, body, headers),
+  put: (url, body, headers) => call('PUT', url, body, headers),
+  patch: (url, body, headers) => call('PATCH', url, body, headers),
+  delete: (url, headers) => call('DELETE', url, undefined, headers),
+};
+
+async function call<T>(method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+  const response = await fetch(url, { method, headers, ...(body !== undefined && { body: JSON.stringify(body) }) });
+  const parsed: unknown = (response.headers.get('content-type') ?? '').includes('application/json')
+    ? await response.json()
+    : await response.text();
+  if (!response.ok) throw new HttpError(response.status, parsed);
+  return (response.status === 204 ? null : parsed) as T;
+}
+
+/**
+ * The official SMSGate JS client (`android-sms-gateway` 3.0.0 from npm) against a listening
+ * server, changed only in its base URL. 3.0.0 has no listMessages, cancelMessage or token
+ * methods (they came in later 3.x releases): those calls go through the same fetch client with
+ * the client's own headers.
+ */
+describe('the official android-sms-gateway client against /api/3rdparty/v1', () => {
+  let t: TestApp;
+  let admin: SignedIn;
+  let base: string;
+  let client: Client;
+  let basic: string;
+  const headers = () => ({ 'User-Agent': 'android-sms-gateway/3.0 (client; js)', Authorization: basic });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await register(t.app, 'owner@smsgate-client.example', 'Owner');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/api-keys',
+      headers: admin.authorization,
+      payload: { name: 'SMSGate script', scopes: ['messages:send', 'messages:read', 'webhooks:manage'] },
+    });
+    const { username, password } = created.json<CreatedApiKeyResponse>().basicAuth;
+    basic = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/3rdparty/v1`;
+    client = new Client(username, password, fetchClient, base);
+  });
+  afterAll(() => t.close());
+
+  it('reports health', async () => {
+    const health = await client.getHealth();
+    expect(health).toMatchObject({ status: 'pass', checks: { 'db:ping': { status: 'pass' } } });
+    expect(typeof health.releaseId).toBe('number');
+  });
+
+  it('sends through the sandbox network and follows the state until Delivered, then lists it with the total', async () => {
+    const sent = await client.send({ message: 'Hello from the official client', phoneNumbers: [PHONE], ttl: 600 });
+    expect(sent).toMatchObject({ state: 'Pending', recipients: [{ phoneNumber: PHONE, state: 'Pending' }] });
+    await eventually(async () => (await client.getState(sent.id)).state === 'Delivered', 'the message was delivered');
+    expect((await client.getState(sent.id)).recipients).toEqual([{ phoneNumber: PHONE, state: 'Delivered' }]);
+
+    const second = await client.send(
+      { message: 'Second', phoneNumbers: ['8 916 123-45-67'] },
+      { skipPhoneValidation: false },
+    );
+    expect(second.recipients[0]!.phoneNumber).toBe('+79161234567');
+
+    const listed = await fetch(`${base}/messages?limit=1&includeContent=true`, { headers: headers() });
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get('x-total-count')).toBe('2');
+    const [newest] = (await listed.json()) as Array<{ id: string; textMessage: { text: string } }>;
+    expect(newest).toMatchObject({ id: second.id, textMessage: { text: 'Second' } });
+    await expect(client.getState('no-such-message')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('lists the Android networks as devices and unpairs one', async () => {
+    expect(await client.getDevices()).toEqual([]);
+    const phone = await t.app.inject({
+      method: 'POST',
+      url: '/api/networks',
+      headers: admin.authorization,
+      payload: { kind: 'android', name: 'Shop phone' },
+    });
+    const phoneId = phone.json<{ network: { id: string } }>().network.id;
+    const devices = await client.getDevices();
+    expect(devices).toEqual([expect.objectContaining({ id: phoneId, name: 'Shop phone' })]);
+    await expect(client.deleteDevice(phoneId)).resolves.toBeNull();
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/networks/${phoneId}`,
+      headers: admin.authorization,
+      payload: { enabled: false },
+    });
+  });
+
+  it('reads and writes settings with the client’s camelCase names', async () => {
+    await client.updateSettings({ messages: { limitValue: 50, sendIntervalMin: 2 }, webhooks: { signingKey: 'k' } });
+    await client.patchSettings({ ping: { intervalSeconds: 30 } });
+    expect(await client.getSettings()).toEqual({
+      messages: { limit_value: 50, send_interval_min: 2 },
+      ping: { interval_seconds: 30 },
+    });
+  });
+
+  it('gets 501 for logs, like from the reference server', async () => {
+    await expect(client.getLogs()).rejects.toMatchObject({ status: 501 });
+  });
+
+  it('makes a token, uses it, and revokes it', async () => {
+    const pair = await fetchClient.post<{ id: string; access_token: string; token_type: string }>(
+      `${base}/auth/token`,
+      { scopes: ['messages:send', 'messages:read'], ttl: 300 },
+      { ...headers(), 'Content-Type': 'application/json' },
+    );
+    expect(pair.token_type).toBe('Bearer');
+    const bearer = { Authorization: `Bearer ${pair.access_token}`, 'Content-Type': 'application/json' };
+    const sent = await fetchClient.post<{ id: string }>(
+      `${base}/message`,
+      { message: 'by token', phoneNumbers: [PHONE] },
+      bearer,
+    );
+    await expect(fetchClient.get(`${base}/message/${sent.id}`, bearer)).resolves.toMatchObject({ id: sent.id });
+    await expect(fetchClient.get(`${base}/messages`, bearer)).rejects.toMatchObject({
+      status: 403,
+      body: { message: 'scope required: messages:list' },
+    });
+    await expect(fetchClient.delete(`${base}/auth/token/${pair.id}`, headers())).resolves.toBeNull();
+    await expect(fetchClient.get(`${base}/message/${sent.id}`, bearer)).rejects.toMatchObject({ status: 401 });
+  });
+});
