@@ -1,11 +1,16 @@
 import type { AddressInfo } from 'node:net';
 import type { CreatedApiKeyResponse } from '@switchboard/contract';
-import Client, { type HttpClient } from 'android-sms-gateway';
+import sdk, { type HttpClient } from 'android-sms-gateway';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../helpers/expectations.js';
 import { createTestApp, register, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
 const PHONE = '+12025550123';
+
+// The package ships ES modules without "type": "module", so TypeScript reads its types as
+// CommonJS (the default import is then the module); at run time the default is the class.
+const Client = ((sdk as unknown as { default?: unknown }).default ?? sdk) as typeof sdk.default;
+type Client = InstanceType<typeof Client>;
 
 class HttpError extends Error {
   constructor(
