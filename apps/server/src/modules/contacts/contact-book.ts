@@ -133,6 +133,9 @@ export function createContactBook(deps: ContactBookDeps) {
         if (body.optedOut) await contacts.setOptedOut(workspaceId, id, true, actor, tx);
         return entryOf(workspaceId, id, tx);
       });
+      // Made opted out: an opt-out on record, announced (a contact.opted_out webhook) after the
+      // commit. The developer API's create, the one run in a caller's transaction, takes no optedOut.
+      if (body.optedOut && !within) announce(workspaceId, contact);
       return contact;
     },
 

@@ -9,8 +9,6 @@ import type {
 
 /** How long an endpoint list is trusted per workspace; a change on this instance drops it at once. */
 const SUBSCRIPTIONS_TTL_MS = 5_000;
-/** Delivery rows per insert statement when many events are recorded at once (a bulk opt-out). */
-const INSERT_CHUNK = 1_000;
 
 export interface WebhookEvent {
   /** A WebhookEventType, or `webhook.test`. */
@@ -94,9 +92,7 @@ export function createWebhookOutbox(deps: WebhookOutboxDeps) {
   }
 
   async function enqueue(rows: NewDelivery[], tx?: Db) {
-    const stored = [];
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK)
-      stored.push(...(await deps.deliveries.enqueue(rows.slice(i, i + INSERT_CHUNK), tx)));
+    const stored = await deps.deliveries.enqueue(rows, tx);
     if (stored.length > 0) deps.wake();
     return stored;
   }
@@ -127,20 +123,6 @@ export function createWebhookOutbox(deps: WebhookOutboxDeps) {
       const now = deps.now();
       const rows = await deliveriesOf(workspaceId, event, targets, options.eventId ?? randomUUID(), now);
       return enqueue(rows, options.tx);
-    },
-    /**
-     * Many events at once (a bulk consent change): their deliveries in a few multi-row inserts
-     * rather than a statement per event. Returns how many deliveries were stored.
-     */
-    async recordMany(workspaceId: string, events: WebhookEvent[], options: { tx?: Db } = {}): Promise<number> {
-      const all = await subscriptions(workspaceId);
-      const now = deps.now();
-      const rows: NewDelivery[] = [];
-      for (const event of events) {
-        const targets = all.filter((endpoint) => subscribes(endpoint, event));
-        if (targets.length > 0) rows.push(...(await deliveriesOf(workspaceId, event, targets, randomUUID(), now)));
-      }
-      return (await enqueue(rows, options.tx)).length;
     },
   };
 }
