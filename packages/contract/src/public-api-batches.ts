@@ -18,17 +18,31 @@ export const ApiBatchRecipientSchema = z.object({
 export type ApiBatchRecipient = z.infer<typeof ApiBatchRecipientSchema>;
 
 /** POST /api/v1/messages/batch. */
-export const ApiSendBatchBodySchema = z.object({
-  body: SendMessageBodySchema.shape.body.describe(
-    'The text, personalised per recipient: `{key}` takes the recipient’s variable, `{key|default}` falls back to the default when it is missing or empty. A recipient missing a variable without default is refused (`missing_variable`).',
-  ),
-  recipients: z
-    .array(ApiBatchRecipientSchema)
-    .min(1)
-    .max(MAX_BATCH_RECIPIENTS)
-    .describe(`1 to ${MAX_BATCH_RECIPIENTS.toLocaleString('en')} recipients.`),
-  ...ApiSendOptionsSchema.shape,
-});
+export const ApiSendBatchBodySchema = z
+  .object({
+    body: SendMessageBodySchema.shape.body.describe(
+      'The text, personalised per recipient: `{key}` takes the recipient’s variable, `{key|default}` falls back to the default when it is missing or empty. A recipient missing a variable without default is refused (`missing_variable`).',
+    ),
+    recipients: z
+      .array(ApiBatchRecipientSchema)
+      .min(1)
+      .max(MAX_BATCH_RECIPIENTS)
+      .describe(`1 to ${MAX_BATCH_RECIPIENTS.toLocaleString('en')} recipients.`),
+    ...ApiSendOptionsSchema.shape,
+  })
+  .meta({
+    // The request sample the interactive reference (/api/docs) fills in for curl, JavaScript and Python.
+    examples: [
+      {
+        body: 'Hi {name|there}, your table for {guests} is ready.',
+        recipients: [
+          { to: '+12025550123', variables: { name: 'Ada', guests: '2' } },
+          { to: '+12025550124', variables: { guests: '4' } },
+        ],
+        metadata: { restaurant: 'north' },
+      },
+    ],
+  });
 export type ApiSendBatchBody = z.infer<typeof ApiSendBatchBodySchema>;
 
 export const ApiBatchRefusalReason = z

@@ -107,11 +107,22 @@ export const ApiSendOptionsSchema = z.object({
 });
 
 /** POST /api/v1/messages. */
-export const ApiSendMessageBodySchema = z.object({
-  to: SendMessageBodySchema.shape.to,
-  body: SendMessageBodySchema.shape.body,
-  ...ApiSendOptionsSchema.shape,
-});
+export const ApiSendMessageBodySchema = z
+  .object({
+    to: SendMessageBodySchema.shape.to,
+    body: SendMessageBodySchema.shape.body,
+    ...ApiSendOptionsSchema.shape,
+  })
+  .meta({
+    // The request sample of the interactive reference (/api/docs).
+    examples: [
+      {
+        to: '+12025550123',
+        body: 'Your table is ready.',
+        metadata: { orderId: 'A-17' },
+      },
+    ],
+  });
 export type ApiSendMessageBody = z.infer<typeof ApiSendMessageBodySchema>;
 
 export const ApiMessageResponseSchema = z.object({ message: ApiMessageSchema });

@@ -30,12 +30,18 @@ describe('GET /api/v1/openapi.json', () => {
     expect(doc.servers).toEqual([{ url: 'https://sms.example.com' }]);
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/api/v1/auth/token',
+      '/api/v1/callback-secret',
       '/api/v1/contact-lists',
       '/api/v1/contacts',
       '/api/v1/contacts/{id}',
       '/api/v1/contacts/{id}/opt-in',
       '/api/v1/contacts/{id}/opt-out',
+      '/api/v1/conversations',
+      '/api/v1/conversations/{id}',
+      '/api/v1/conversations/{id}/messages',
       '/api/v1/messages',
+      '/api/v1/messages/batch',
+      '/api/v1/messages/batch/{id}',
       '/api/v1/messages/{id}',
       '/api/v1/networks',
       '/api/v1/tags',
@@ -59,7 +65,14 @@ describe('GET /api/v1/openapi.json', () => {
   it('describes requests and answers from the routes’ own zod schemas', () => {
     const send = doc.paths['/api/v1/messages']!.post!;
     const body = send.requestBody!.content['application/json']!.schema;
-    expect(Object.keys(body.properties).sort()).toEqual(['body', 'metadata', 'networkId', 'to']);
+    expect(Object.keys(body.properties).sort()).toEqual([
+      'body',
+      'callbackUrl',
+      'metadata',
+      'networkId',
+      'sendAt',
+      'to',
+    ]);
     expect(body.required?.sort()).toEqual(['body', 'to']);
     expect(send.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key')).toBe(true);
     expect(Object.keys(send.responses).sort()).toEqual(['201', '400', '401', '402', '403', '404', '409', '422', '429']);
@@ -76,7 +89,7 @@ describe('GET /api/v1/openapi.json', () => {
         ?.filter((p) => p.in === 'query')
         .map((p) => p.name)
         .sort(),
-    ).toEqual(['cursor', 'direction', 'from', 'limit', 'networkId', 'state', 'to']);
+    ).toEqual(['batchId', 'cursor', 'direction', 'from', 'limit', 'networkId', 'state', 'to']);
     const contacts = doc.paths['/api/v1/contacts']!.get!;
     expect(
       contacts.parameters
@@ -87,5 +100,36 @@ describe('GET /api/v1/openapi.json', () => {
     const contact = JSON.stringify(contacts.responses['200']!.content!['application/json']!.schema);
     expect(contact).toContain('optedOutAt');
     expect(contact).not.toContain('workspaceId');
+  });
+
+  it('documents batches, sendAt and callbacks with a sample request and the signature check', () => {
+    const batch = doc.paths['/api/v1/messages/batch']!.post!;
+    expect(Object.keys(batch.responses).sort()).toEqual(
+      ['202', '400', '401', '402', '403', '404', '409', '413', '422', '429'].sort(),
+    );
+    expect(batch.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key')).toBe(true);
+    const media = batch.requestBody!.content['application/json']! as unknown as {
+      schema: { properties: Record<string, { description?: string }> };
+      example?: { recipients: unknown[] };
+    };
+    const body = media.schema;
+    expect(Object.keys(body.properties).sort()).toEqual([
+      'body',
+      'callbackUrl',
+      'metadata',
+      'networkId',
+      'recipients',
+      'sendAt',
+    ]);
+    // The sample request the reference turns into curl, JavaScript and Python.
+    expect(media.example?.recipients).toHaveLength(2);
+    expect(body.properties.sendAt!.description).toContain('SEND_AT_INVALID');
+    expect(body.properties.callbackUrl!.description).toContain('callback-secret');
+    const progress = JSON.stringify(doc.paths['/api/v1/messages/batch/{id}']!.get!.responses['200']);
+    expect(progress).toContain('progress');
+    expect(progress).not.toContain('workspaceId');
+    const info = (doc as unknown as { info: { description: string } }).info.description;
+    expect(info).toContain('verifySwitchboardSignature');
+    expect(info).toContain('GET /api/v1/callback-secret');
   });
 });

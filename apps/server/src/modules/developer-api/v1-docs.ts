@@ -40,6 +40,29 @@ export function v1Route(tag: string, summary: string) {
   return { tags: [`v1 ${tag}`], summary, security: [{ [V1_SECURITY_SCHEME]: [] }] };
 }
 
+/**
+ * Scheduled sends and callbacks, with the receiver's check: a callback is a webhook delivery
+ * (webhook-sender.ts signs `t.body`) under the key's callback secret.
+ */
+const CALLBACKS_DESCRIPTION = [
+  '## Scheduled sends and callbacks',
+  '`sendAt` on `POST /api/v1/messages` and `/api/v1/messages/batch` queues now (the quota is booked now) and sends no earlier than that time, at most 30 days ahead; until then the message is `queued` and `DELETE /api/v1/messages/{id}` cancels it.',
+  '`callbackUrl` (https) receives the message’s `message.sent`, `message.delivered` and `message.failed` as `POST { id, type, createdAt, data: { message } }`, retried with backoff for about a day; the event `id` is the same on every retry. Each carries `Switchboard-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` signed with your key’s callback secret (`GET /api/v1/callback-secret`). Verify it over the raw body:',
+  '```js',
+  "import { createHmac, timingSafeEqual } from 'node:crypto';",
+  '',
+  'export function verifySwitchboardSignature(rawBody, header, secret, toleranceSeconds = 300) {',
+  "  const parts = header.split(',').map((part) => part.split('='));",
+  "  const t = Number(parts.find(([key]) => key === 't')?.[1]);",
+  '  if (!Number.isInteger(t) || Math.abs(Date.now() / 1000 - t) > toleranceSeconds) return false;',
+  "  const expected = createHmac('sha256', secret).update(`${t}.${rawBody}`).digest();",
+  '  return parts.some(',
+  "    ([key, value]) => key === 'v1' && /^[0-9a-f]{64}$/.test(value) && timingSafeEqual(Buffer.from(value, 'hex'), expected),",
+  '  );',
+  '}',
+  '```',
+].join('\n');
+
 interface OpenApiDocument {
   openapi?: string;
   paths?: Record<string, unknown>;
@@ -61,8 +84,10 @@ export function v1Document(whole: OpenApiDocument, publicUrl: string): OpenApiDo
     info: {
       title: 'Switchboard developer API',
       version: '1',
-      description:
+      description: [
         'Send and track SMS with an API key (`Authorization: Bearer sk_live_…`). Dates are ISO 8601 in UTC, ids are strings, errors are `{ error, code }` with a stable `code`. Each key has a rate limit per minute (`RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset`; 429 with `Retry-After`). POSTs accept an `Idempotency-Key` header (24 hours).',
+        CALLBACKS_DESCRIPTION,
+      ].join('\n\n'),
     },
     servers: [{ url: publicUrl }],
     security: [{ [V1_SECURITY_SCHEME]: [] }],
