@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useDevelopersText } from '../developers-text';
 import { CopyCode } from './copy-code';
 import { CreateKeyForm } from './create-key-form';
+import { SmsgateCredentials } from './smsgate-credentials';
 
 interface CreateKeyModalProps {
   opened: boolean;
@@ -46,6 +47,7 @@ export function CreateKeyModal({ opened, onClose }: CreateKeyModalProps) {
             </Text>
             <CopyCode label={t('create.created.secret', { name: created.apiKey.name })} code={created.secret} />
           </Stack>
+          <SmsgateCredentials credentials={created.basicAuth} />
           <Group justify="flex-end">
             <Button onClick={close}>{t('create.created.done')}</Button>
           </Group>

@@ -26,3 +26,8 @@ export function firstCurlCommand(baseUrl: string, keyPrefix: string | undefined)
     `  -d '{"to":"+12025550123","body":"Hello from Switchboard"}'`,
   ].join('\n');
 }
+
+/** The SMSGate-compatible API's base URL on this server, what an SMSGate client is given. */
+export function smsgateBaseUrl(origin: string): string {
+  return `${origin.replace(/\/+$/, '')}/api/3rdparty/v1`;
+}

@@ -8,6 +8,7 @@ import { stubFetch, type SentRequest } from '../../../test/stub-fetch';
 import DevelopersPage from './developers-page';
 
 const SECRET = 'sk_live_AbCdEfGh0123456789abcdefghijklmnopqrstuv';
+const BASIC = { username: 'Q7ZK2M', password: 'pW9-xR2_kL4mN8qT1vB6yC3d' };
 
 function aKey(overrides: Partial<ApiKey> = {}): ApiKey {
   return {
@@ -122,7 +123,7 @@ describe('DevelopersPage', () => {
     const sent = serve(keys, (request) => {
       if (request.method !== 'POST') return { status: 404 };
       keys.unshift(created);
-      return { status: 201, body: { apiKey: created, secret: SECRET } };
+      return { status: 201, body: { apiKey: created, secret: SECRET, basicAuth: BASIC } };
     });
     renderPage();
     expect(await screen.findByText(/No API keys yet/)).toBeTruthy();
@@ -138,6 +139,12 @@ describe('DevelopersPage', () => {
     expect(within(shown).getByText(SECRET)).toBeTruthy();
     expect(within(shown).getByText(/You won’t see it again/)).toBeTruthy();
     expect(within(shown).getByRole('button', { name: 'Copy: Secret of “CRM”' })).toBeTruthy();
+    // The same key's Basic credentials for SMSGate clients, with this server's SMSGate base URL.
+    expect(within(shown).getByRole('heading', { name: 'SMSGate-compatible API' })).toBeTruthy();
+    expect(within(shown).getByText(`${window.location.origin}/api/3rdparty/v1`)).toBeTruthy();
+    expect(within(shown).getByText(BASIC.username)).toBeTruthy();
+    expect(within(shown).getByText(BASIC.password)).toBeTruthy();
+    expect(within(shown).getByRole('button', { name: 'Copy: Password' })).toBeTruthy();
     expect(sent.find((r) => r.method === 'POST')).toEqual({
       method: 'POST',
       url: '/api/api-keys',
@@ -152,6 +159,7 @@ describe('DevelopersPage', () => {
     await waitFor(() => expect(screen.queryByText(SECRET)).toBeNull());
     await openCreateDialog();
     expect(screen.queryByText(SECRET)).toBeNull();
+    expect(screen.queryByText(BASIC.password)).toBeNull();
   });
 
   it('checks the form with the contract’s schema before sending, in the user’s words', async () => {

@@ -62,6 +62,13 @@ export const developers: Translation<typeof en> = {
       warning: 'انسخ السرّ الآن واحفظه في مكان آمن. لن تراه مرة أخرى: لا يُخزَّن إلا بصمته.',
       secret: 'سرّ «{{name}}»',
       done: 'لقد نسخته',
+      smsgate: {
+        title: 'واجهة API متوافقة مع SMSGate',
+        hint: 'لعملاء SMSGate مثل حزمة npm ‏android-sms-gateway: هذا المفتاح على شكل اسم مستخدم وكلمة مرور (مصادقة Basic)، بالصلاحيات نفسها وتاريخ الانتهاء نفسه ونطاقات IP نفسها. تظهر كلمة المرور هذه المرة فقط أيضًا.',
+        baseUrl: 'عنوان URL الأساسي لـ SMSGate',
+        username: 'اسم المستخدم',
+        password: 'كلمة المرور',
+      },
     },
   },
   scopes: {

@@ -64,6 +64,13 @@ export const developers: Translation<typeof en> = {
         'Kopieren Sie das Geheimnis jetzt und bewahren Sie es sicher auf. Sie sehen es nicht noch einmal: Gespeichert wird nur sein Fingerabdruck.',
       secret: 'Geheimnis von „{{name}}“',
       done: 'Ich habe es kopiert',
+      smsgate: {
+        title: 'SMSGate-kompatible API',
+        hint: 'Für SMSGate-Clients wie das npm-Paket android-sms-gateway: dieser Schlüssel als Benutzername und Passwort (Basic-Authentifizierung), mit denselben Berechtigungen, demselben Ablauf und denselben IP-Bereichen. Auch das Passwort wird nur jetzt angezeigt.',
+        baseUrl: 'SMSGate-Basis-URL',
+        username: 'Benutzername',
+        password: 'Passwort',
+      },
     },
   },
   scopes: {

@@ -64,6 +64,13 @@ export const developers = {
         'Copy the secret now and keep it somewhere safe. You won’t see it again: only its fingerprint is stored.',
       secret: 'Secret of “{{name}}”',
       done: 'I have copied it',
+      smsgate: {
+        title: 'SMSGate-compatible API',
+        hint: 'For SMSGate clients such as the android-sms-gateway npm package: this key as a user name and password (Basic authentication), with the same scopes, expiry and IP ranges. The password is shown this once too.',
+        baseUrl: 'SMSGate base URL',
+        username: 'User name',
+        password: 'Password',
+      },
     },
   },
   scopes: {

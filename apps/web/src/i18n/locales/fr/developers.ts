@@ -63,6 +63,13 @@ export const developers: Translation<typeof en> = {
         'Copiez le secret maintenant et gardez-le en lieu sûr. Vous ne le reverrez plus : seule son empreinte est conservée.',
       secret: 'Secret de « {{name}} »',
       done: 'Je l’ai copié',
+      smsgate: {
+        title: 'API compatible SMSGate',
+        hint: 'Pour les clients SMSGate comme le paquet npm android-sms-gateway : cette clé sous forme de nom d’utilisateur et de mot de passe (authentification Basic), avec les mêmes droits, la même expiration et les mêmes plages d’adresses IP. Le mot de passe n’est affiché qu’une fois, lui aussi.',
+        baseUrl: 'URL de base SMSGate',
+        username: 'Nom d’utilisateur',
+        password: 'Mot de passe',
+      },
     },
   },
   scopes: {
