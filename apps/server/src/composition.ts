@@ -11,7 +11,11 @@ import { createAccessTokens } from './modules/auth/access-token.js';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
 import { createAutoReplyService, type AutoReplyService } from './modules/auto-reply/auto-reply.service.js';
 import { createCampaignsService, type CampaignsService } from './modules/campaigns/campaigns.service.js';
-import { createDeveloperApiService, type DeveloperApiService } from './modules/developer-api/developer-api.service.js';
+import {
+  createDeveloperApiService,
+  type DeveloperApiDeps,
+  type DeveloperApiService,
+} from './modules/developer-api/developer-api.service.js';
 import { createSmsgateApiService, type SmsgateApiService } from './modules/smsgate-api/smsgate-api.service.js';
 import { createContactsService, type ContactsService } from './modules/contacts/contacts.service.js';
 import { createComplianceService, type ComplianceService } from './modules/compliance/compliance.service.js';
@@ -146,6 +150,15 @@ function createWebhooks(
   return webhooks;
 }
 
+/** The developer API (`/api/v1`) over the services it reaches; its keys, tokens and idempotency are its own. */
+function createDeveloperApi(
+  deps: ServicesDeps,
+  jwtSecret: string,
+  services: Omit<DeveloperApiDeps, 'db' | 'log' | 'jwtSecret'>,
+): DeveloperApiService {
+  return createDeveloperApiService({ db: deps.db, log: deps.log, jwtSecret, ...services });
+}
+
 /**
  * Builds every service with its dependencies, in dependency order, with no HTTP server: what
  * `buildApp` serves and what a service test drives directly. Nothing runs until
@@ -238,7 +251,7 @@ export function createServices(deps: ServicesDeps): Composition {
     campaignSending: campaigns.isSending,
     log,
   });
-  const developerApi = createDeveloperApiService({ db, users, jwtSecret, log, messaging, networks, contacts });
+  const developerApi = createDeveloperApi(deps, jwtSecret, { users, messaging, networks, contacts, campaigns });
   const webhooks = createWebhooks(deps, events, { secretBox, messaging, users, contacts, mailer, networks });
   // With the dispatchers: schedules, stale imports, expired idempotency keys, webhook deliveries.
   const jobs = [campaigns.ticker, contacts.imports.sweeper, developerApi.idempotency.sweeper, webhooks.dispatcher];

@@ -115,7 +115,11 @@ export const CampaignSchema = z.object({
   counts: CampaignCountsSchema,
   exclusions: CampaignExclusionsSchema.nullable().describe('Set when it started.'),
   failureReason: z.string().nullable().describe('Why it failed (state `failed`).'),
-  createdBy: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  createdBy: z.object({ id: z.uuid(), name: z.string() }).nullable().describe('The member who created it.'),
+  createdByApiKey: z
+    .object({ id: z.uuid().nullable(), name: z.string() })
+    .nullable()
+    .describe('The API key that created it (POST /api/v1/campaigns); null when a member did.'),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   startedAt: z.iso.datetime().nullable(),

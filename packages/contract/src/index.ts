@@ -21,4 +21,5 @@ export * from './api-keys.js';
 export * from './public-api.js';
 export * from './public-api-batches.js';
 export * from './public-api-conversations.js';
+export * from './public-api-campaigns.js';
 export * from './webhooks.js';

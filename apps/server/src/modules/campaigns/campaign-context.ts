@@ -27,11 +27,12 @@ export interface CampaignsDeps {
 export function createCampaignContext(deps: CampaignsDeps, repo: CampaignsRepository) {
   const states = new Map<string, CampaignState>();
 
-  async function view(row: CampaignRow): Promise<Campaign> {
-    return (await views([row]))[0]!;
+  async function view(row: CampaignRow, tx?: Db): Promise<Campaign> {
+    return (await views([row], tx))[0]!;
   }
 
-  async function views(rows: CampaignRow[]): Promise<Campaign[]> {
+  /** With live counts; in the caller's transaction when given (the embedded database has one connection). */
+  async function views(rows: CampaignRow[], tx?: Db): Promise<Campaign[]> {
     if (rows.length === 0) return [];
     const workspaceId = rows[0]!.workspaceId;
     const started = rows.filter((row) => row.startedAt);
@@ -39,14 +40,15 @@ export function createCampaignContext(deps: CampaignsDeps, repo: CampaignsReposi
       deps.messaging.campaignMessages.countsByState(
         workspaceId,
         started.map((row) => row.id),
+        tx,
       ),
-      deps.users.members.list(workspaceId),
+      deps.users.members.list(workspaceId, tx),
       Promise.all(
         started.map(
           async (row) =>
             [
               row.id,
-              await deps.messaging.campaignMessages.responses(workspaceId, row.id, row.networkIds, row.startedAt!),
+              await deps.messaging.campaignMessages.responses(workspaceId, row.id, row.networkIds, row.startedAt!, tx),
             ] as const,
         ),
       ),
@@ -58,12 +60,17 @@ export function createCampaignContext(deps: CampaignsDeps, repo: CampaignsReposi
         row,
         toCounts(counts.get(row.id), responsesById.get(row.id) ?? { replied: 0, optedOut: 0 }),
         row.createdBy ? { id: row.createdBy, name: names.get(row.createdBy) ?? '' } : null,
+        row.createdByApiKeyName === null ? null : { id: row.createdByApiKeyId, name: row.createdByApiKeyName },
       ),
     );
   }
 
-  /** Runs `work` in a transaction; what it defers with `afterCommit` runs once committed. */
-  async function transaction<T>(work: (within: TxContext) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` in a transaction; what it defers with `afterCommit` runs once committed. Inside
+   * the caller's transaction when given (an API request's Idempotency-Key is claimed in it).
+   */
+  async function transaction<T>(work: (within: TxContext) => Promise<T>, outer?: TxContext): Promise<T> {
+    if (outer) return work(outer);
     const after: Array<() => void> = [];
     const result = await deps.db.transaction((tx) => work({ tx, afterCommit: (fn) => after.push(fn) }));
     for (const fn of after) fn();
@@ -80,11 +87,20 @@ export function createCampaignContext(deps: CampaignsDeps, repo: CampaignsReposi
     isSending: (id: string) => (states.get(id) ?? 'sending') === 'sending',
     remember: (id: string, state: CampaignState) => states.set(id, state),
     forget: (id: string) => states.delete(id),
-    /** Announces a changed campaign to its workspace (with its counts). */
-    async announce(row: CampaignRow): Promise<Campaign> {
-      states.set(row.id, row.state);
-      const campaign = await view(row);
-      deps.events.toWorkspace(row.workspaceId, 'campaign.updated', { campaign });
+    /**
+     * Announces a changed campaign to its workspace (with its counts). Inside the caller's
+     * transaction when given: read in it, announced once it commits.
+     */
+    async announce(row: CampaignRow, outer?: TxContext): Promise<Campaign> {
+      if (!outer) states.set(row.id, row.state);
+      const campaign = await view(row, outer?.tx);
+      const publish = () => deps.events.toWorkspace(row.workspaceId, 'campaign.updated', { campaign });
+      if (outer)
+        outer.afterCommit(() => {
+          states.set(row.id, row.state);
+          publish();
+        });
+      else publish();
       return campaign;
     },
   };

@@ -28,7 +28,8 @@ export function respread(row: CampaignRow, backlog: BacklogRow[], start: number,
 
 /**
  * Start, pause, resume, cancel, unschedule, retry failed: each on the campaign's locked row, so
- * two callers (or instances, or the ticker) never both act on one state.
+ * two callers (or instances, or the ticker) never both act on one state. Each runs in the
+ * caller's transaction when given one (`outer`: an API request's Idempotency-Key is claimed in it).
  */
 export function createCampaignControls(ctx: CampaignContext, launch: CampaignLaunch) {
   const { deps, repo } = ctx;
@@ -36,14 +37,15 @@ export function createCampaignControls(ctx: CampaignContext, launch: CampaignLau
   async function act(
     workspaceId: string,
     id: string,
+    outer: TxContext | undefined,
     work: (row: CampaignRow, within: TxContext) => Promise<CampaignRow>,
   ): Promise<Campaign> {
     const row = await ctx.transaction(async (within) => {
       const locked = await repo.lock(workspaceId, id, within.tx);
       if (!locked) throw new AppError('NOT_FOUND', 'No such campaign in this workspace.');
       return work(locked, within);
-    });
-    return ctx.announce(row);
+    }, outer);
+    return ctx.announce(row, outer);
   }
 
   const only = (row: CampaignRow, states: CampaignState[], action: string) => {
@@ -52,8 +54,8 @@ export function createCampaignControls(ctx: CampaignContext, launch: CampaignLau
 
   return {
     /** Queues now, or schedules for `sendAt` when that is still ahead. */
-    start: (workspaceId: string, id: string) =>
-      act(workspaceId, id, async (row, within) => {
+    start: (workspaceId: string, id: string, outer?: TxContext) =>
+      act(workspaceId, id, outer, async (row, within) => {
         only(row, ['draft', 'scheduled'], 'started');
         if (row.state === 'draft' && row.sendAt && row.sendAt.getTime() > Date.now()) {
           const prepared = await launch.prepare(row, within.tx);
@@ -64,15 +66,15 @@ export function createCampaignControls(ctx: CampaignContext, launch: CampaignLau
         return launch.launch(row, within);
       }),
 
-    pause: (workspaceId: string, id: string) =>
-      act(workspaceId, id, async (row, within) => {
+    pause: (workspaceId: string, id: string, outer?: TxContext) =>
+      act(workspaceId, id, outer, async (row, within) => {
         only(row, ['sending'], 'paused');
         ctx.remember(id, 'paused');
         return repo.setState(workspaceId, id, 'paused', {}, within.tx);
       }),
 
-    resume: (workspaceId: string, id: string) =>
-      act(workspaceId, id, async (row, within) => {
+    resume: (workspaceId: string, id: string, outer?: TxContext) =>
+      act(workspaceId, id, outer, async (row, within) => {
         only(row, ['paused'], 'resumed');
         const backlog = await deps.messaging.campaignMessages.backlog(workspaceId, id, 'queued', within.tx);
         const { timeZone } = await deps.workspaces.usage(workspaceId, new Date(), within.tx);
@@ -87,22 +89,22 @@ export function createCampaignControls(ctx: CampaignContext, launch: CampaignLau
         return repo.setState(workspaceId, id, 'sending', {}, within.tx);
       }),
 
-    cancel: (workspaceId: string, id: string) =>
-      act(workspaceId, id, async (row, within) => {
+    cancel: (workspaceId: string, id: string, outer?: TxContext) =>
+      act(workspaceId, id, outer, async (row, within) => {
         only(row, ['scheduled', 'sending', 'paused'], 'cancelled');
         ctx.remember(id, 'cancelled');
         await deps.messaging.campaignMessages.cancelUnsent(workspaceId, id, within.tx);
         return repo.setState(workspaceId, id, 'cancelled', { finishedAt: new Date() }, within.tx);
       }),
 
-    unschedule: (workspaceId: string, id: string) =>
-      act(workspaceId, id, async (row, within) => {
+    unschedule: (workspaceId: string, id: string, outer?: TxContext) =>
+      act(workspaceId, id, outer, async (row, within) => {
         only(row, ['scheduled'], 'unscheduled');
         return repo.setState(workspaceId, id, 'draft', {}, within.tx);
       }),
 
-    retryFailed: (workspaceId: string, id: string) =>
-      act(workspaceId, id, async (row, within) => {
+    retryFailed: (workspaceId: string, id: string, outer?: TxContext) =>
+      act(workspaceId, id, outer, async (row, within) => {
         only(row, ['sending', 'paused', 'completed'], 'retried');
         const failed = await deps.messaging.campaignMessages.backlog(workspaceId, id, 'failed', within.tx);
         if (failed.length === 0) return row;

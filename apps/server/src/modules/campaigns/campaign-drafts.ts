@@ -7,7 +7,8 @@ import {
 } from '@switchboard/contract';
 import { AppError } from '../../lib/app-error.js';
 import type { CampaignContext } from './campaign-context.js';
-import type { CampaignValues } from './campaigns.repository.js';
+import type { TxContext } from '../messaging/messaging.service.js';
+import type { CampaignCreator, CampaignValues } from './campaigns.repository.js';
 
 const notFound = () => new AppError('NOT_FOUND', 'No such campaign in this workspace.');
 
@@ -32,21 +33,37 @@ export function createCampaignDrafts(ctx: CampaignContext) {
   const { deps, repo } = ctx;
 
   /** Every network named must be the workspace's (404 otherwise). */
-  async function checkNetworks(workspaceId: string, ids: string[] | undefined) {
-    for (const id of ids ?? []) await deps.networks.runtimeInWorkspace(workspaceId, id);
+  async function checkNetworks(workspaceId: string, ids: string[] | undefined, outer?: TxContext) {
+    for (const id of ids ?? []) await deps.networks.runtimeInWorkspace(workspaceId, id, outer?.tx);
+  }
+
+  async function insert(workspaceId: string, creator: CampaignCreator, body: CreateCampaignBody, outer?: TxContext) {
+    await checkNetworks(workspaceId, body.networkIds, outer);
+    const values = valuesOf(body);
+    const row = await repo.insert(
+      workspaceId,
+      creator,
+      { ...values, name: values.name!, audience: values.audience ?? CampaignAudienceSchema.parse({}) },
+      outer?.tx,
+    );
+    return ctx.announce(row, outer);
   }
 
   return {
-    async create(workspaceId: string, userId: string, body: CreateCampaignBody): Promise<Campaign> {
-      await checkNetworks(workspaceId, body.networkIds);
-      const values = valuesOf(body);
-      const row = await repo.insert(workspaceId, userId, {
-        ...values,
-        name: values.name!,
-        audience: values.audience ?? CampaignAudienceSchema.parse({}),
-      });
-      return ctx.announce(row);
-    },
+    create: (workspaceId: string, userId: string, body: CreateCampaignBody): Promise<Campaign> =>
+      insert(workspaceId, { createdBy: userId }, body),
+
+    /**
+     * A draft made through the developer API, naming the key (`POST /api/v1/campaigns`); in the
+     * caller's transaction when given (its Idempotency-Key's).
+     */
+    createByApiKey: (
+      workspaceId: string,
+      apiKey: { id: string; name: string },
+      body: CreateCampaignBody,
+      outer?: TxContext,
+    ): Promise<Campaign> =>
+      insert(workspaceId, { createdByApiKeyId: apiKey.id, createdByApiKeyName: apiKey.name }, body, outer),
 
     async get(workspaceId: string, id: string): Promise<Campaign> {
       const row = await repo.find(workspaceId, id);

@@ -24,7 +24,12 @@ export function toCounts(
   };
 }
 
-export function toCampaign(row: CampaignRow, counts: CampaignCounts, createdBy: Campaign['createdBy']): Campaign {
+export function toCampaign(
+  row: CampaignRow,
+  counts: CampaignCounts,
+  createdBy: Campaign['createdBy'],
+  createdByApiKey: Campaign['createdByApiKey'],
+): Campaign {
   return {
     id: row.id,
     name: row.name,
@@ -39,6 +44,7 @@ export function toCampaign(row: CampaignRow, counts: CampaignCounts, createdBy: 
     exclusions: row.exclusions ?? null,
     failureReason: row.failureReason,
     createdBy,
+    createdByApiKey,
     createdAt: iso(row.createdAt)!,
     updatedAt: iso(row.updatedAt)!,
     startedAt: iso(row.startedAt),

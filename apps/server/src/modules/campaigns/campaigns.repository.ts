@@ -11,6 +11,8 @@ export type CampaignValues = Partial<
     'name' | 'networkIds' | 'audience' | 'body' | 'sendAt' | 'scheduleTimeZone' | 'ratePerSecond' | 'quietHours'
   >
 >;
+/** Who made a campaign: a member (`createdBy`), or an API key (its id and name). */
+export type CampaignCreator = Partial<Pick<CampaignRow, 'createdBy' | 'createdByApiKeyId' | 'createdByApiKeyName'>>;
 /** What a state change writes besides the state. */
 export type CampaignChange = Partial<
   Pick<CampaignRow, 'networkRates' | 'exclusions' | 'failureReason' | 'startedAt' | 'finishedAt'>
@@ -21,12 +23,13 @@ export function createCampaignsRepository(db: Db) {
   return {
     async insert(
       workspaceId: string,
-      createdBy: string,
+      creator: CampaignCreator,
       values: CampaignValues & Pick<CampaignRow, 'name' | 'audience'>,
+      tx: Db = db,
     ): Promise<CampaignRow> {
-      const [row] = await db
+      const [row] = await tx
         .insert(campaigns)
-        .values({ ...values, workspaceId, createdBy })
+        .values({ ...values, ...creator, workspaceId })
         .returning();
       return row!;
     },

@@ -6,6 +6,7 @@ import type { MessagingService } from '../messaging/messaging.service.js';
 import type { NetworksService } from '../networks/networks.service.js';
 import type { UsersService } from '../users/users.service.js';
 import { createApiContacts, type ApiContactsDeps } from './api-contacts.js';
+import { createApiCampaigns, type ApiCampaignsDeps } from './api-campaigns.js';
 import { createApiConversations } from './api-conversations.js';
 import { createApiBatches } from './api-batches.js';
 import { createApiMessages } from './api-messages.js';
@@ -26,6 +27,7 @@ export interface DeveloperApiDeps {
   messaging: Pick<MessagingService, 'queue' | 'queueBatch' | 'api' | 'inbox'>;
   networks: Pick<NetworksService, 'list' | 'defaultId'>;
   contacts: ApiContactsDeps['contacts'];
+  campaigns: ApiCampaignsDeps['campaigns'];
 }
 
 /**
@@ -44,6 +46,8 @@ export function createDeveloperApiService(deps: DeveloperApiDeps) {
     messages: createApiMessages({ messaging: deps.messaging, networks: deps.networks }),
     /** `/api/v1/messages/batch` (api-batches.ts). */
     batches: createApiBatches({ db: deps.db, messaging: deps.messaging }),
+    /** `/api/v1/campaigns` over the campaigns service (api-campaigns.ts). */
+    campaigns: createApiCampaigns({ campaigns: deps.campaigns, keys }),
     /** `/api/v1/conversations` over messaging's inbox reads (api-conversations.ts). */
     conversations: createApiConversations({ messaging: deps.messaging }),
     /** `/api/v1/contacts`, `/contact-lists` and `/tags` over the contact book (api-contacts.ts). */

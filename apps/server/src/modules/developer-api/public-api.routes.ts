@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { v1WebhooksRoutes } from '../webhooks/v1-webhooks.routes.js';
 import { v1AuthRoutes } from './v1-auth.routes.js';
+import { v1CampaignsRoutes } from './v1-campaigns.routes.js';
 import { v1ContactsRoutes } from './v1-contacts.routes.js';
 import { v1ConversationsRoutes } from './v1-conversations.routes.js';
 import { v1Document } from './v1-docs.js';
@@ -22,6 +23,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiOptions> = async (a
   await app.register(v1MessagesRoutes, { guard });
   await app.register(v1ContactsRoutes, { guard });
   await app.register(v1ConversationsRoutes, { guard });
+  await app.register(v1CampaignsRoutes, { guard });
   await app.register(v1WebhooksRoutes, { guard });
 
   // Public: a developer reads it before having a key. Made once (the routes are fixed by then).

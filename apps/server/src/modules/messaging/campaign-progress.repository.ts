@@ -41,12 +41,16 @@ export function createCampaignProgressRepository(db: Db) {
       return { maxSegments: row?.max_segments ?? 0, ucs2: !!row?.ucs2 };
     },
 
-    /** Counts by state and the segments of campaigns' messages. */
-    async countsByState(workspaceId: string, campaignIds: string[]): Promise<Map<string, Record<string, number>>> {
+    /** Counts by state and the segments of campaigns' messages; in the caller's transaction when given. */
+    async countsByState(
+      workspaceId: string,
+      campaignIds: string[],
+      tx: Db = db,
+    ): Promise<Map<string, Record<string, number>>> {
       const counts = new Map<string, Record<string, number>>();
       if (campaignIds.length === 0) return counts;
       const rows = await queryRows<{ campaign_id: string; state: string; n: number; segments: number }>(
-        db,
+        tx,
         sql`select campaign_id, state, count(*)::int as n, sum(segments)::int as segments from messages
           where campaign_id = any(${pgArray(campaignIds, 'uuid')}) and workspace_id = ${workspaceId}
           group by campaign_id, state`,

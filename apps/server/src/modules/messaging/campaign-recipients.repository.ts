@@ -122,10 +122,10 @@ export function createCampaignRecipientsRepository(db: Db) {
      * Recipients who wrote back, and who opted out, after their campaign message (the live
      * counts): driven from the few replies and opt-outs since the start, not from every message.
      */
-    async responses(workspaceId: string, campaignId: string, networkIds: string[], since: Date) {
+    async responses(workspaceId: string, campaignId: string, networkIds: string[], since: Date, tx: Db = db) {
       if (networkIds.length === 0) return { replied: 0, optedOut: 0 };
       const [row] = await queryRows<{ replied: number; opted_out: number }>(
-        db,
+        tx,
         sql`select
           (select count(distinct i.contact_id) from messages i
             where i.network_id = any(${`{${networkIds.join(',')}}`}::uuid[]) and i.direction = 'in'

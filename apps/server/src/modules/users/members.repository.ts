@@ -23,8 +23,9 @@ export type MemberRow = Pick<
 /** The users of one workspace; `workspaceId` is a required argument of every query. */
 export function createMembersRepository(db: Db) {
   return {
-    async list(workspaceId: string): Promise<MemberRow[]> {
-      return db
+    /** In the caller's transaction when given (the embedded database has one connection). */
+    async list(workspaceId: string, tx: Db = db): Promise<MemberRow[]> {
+      return tx
         .select(memberColumns)
         .from(users)
         .where(eq(users.workspaceId, workspaceId))

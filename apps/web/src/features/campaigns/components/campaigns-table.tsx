@@ -103,7 +103,11 @@ export function CampaignsTable(props: CampaignsTableProps) {
               <Table.Td className={classes.number}>
                 {formatPercent(optOutRate(campaign.counts), i18n.language)}
               </Table.Td>
-              <Table.Td className={classes.wide}>{campaign.createdBy?.name ?? '—'}</Table.Td>
+              <Table.Td className={classes.wide}>
+                {campaign.createdByApiKey
+                  ? t('list.createdByApiKey', { name: campaign.createdByApiKey.name })
+                  : (campaign.createdBy?.name ?? '—')}
+              </Table.Td>
               <Table.Td>
                 <time dateTime={campaign.startedAt ?? campaign.createdAt} dir="ltr">
                   {formatDateTime(campaign.startedAt ?? campaign.createdAt)}

@@ -71,6 +71,18 @@ describe('CampaignsPage', () => {
     expect(row.textContent).toContain('Ada Admin');
   });
 
+  it('names the API key that made a campaign through the developer API', async () => {
+    const byKey = aCampaign({ createdBy: null, createdByApiKey: { id: null, name: 'Shop backend' } });
+    stubFetch((request) =>
+      request.url.split('?')[0] === '/api/campaigns'
+        ? { status: 200, body: { campaigns: [byKey], nextCursor: null } }
+        : api(request),
+    );
+    renderWithProviders(<CampaignsPage />);
+    const row = await screen.findByTestId('campaign-row');
+    expect(row.textContent).toContain('API key Shop backend');
+  });
+
   it('names and creates a new draft', async () => {
     const sent = stubFetch(api);
     renderWithProviders(<CampaignsPage />);

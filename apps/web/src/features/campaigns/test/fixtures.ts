@@ -29,6 +29,7 @@ export function aCampaign(change: Partial<Campaign> = {}): Campaign {
     exclusions: null,
     failureReason: null,
     createdBy: { id: '00000000-0000-4000-8000-0000000000a1', name: 'Ada Admin' },
+    createdByApiKey: null,
     createdAt: '2026-03-10T12:00:00.000Z',
     updatedAt: '2026-03-10T12:00:00.000Z',
     startedAt: null,

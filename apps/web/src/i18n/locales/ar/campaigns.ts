@@ -23,6 +23,7 @@ export const campaigns: Translation<typeof en> = {
     deliveryRate: 'المُسلّمة',
     optOutRate: 'ألغوا الاشتراك',
     createdBy: 'أنشأها',
+    createdByApiKey: 'مفتاح API {{name}}',
     when: 'متى',
     empty: 'لا توجد حملات بعد. ابدأ بـ«حملة جديدة».',
     emptyFiltered: 'لا توجد حملة بهذه الحالة.',

@@ -23,6 +23,7 @@ export const campaigns: Translation<typeof en> = {
     deliveryRate: 'Zugestellt',
     optOutRate: 'Abgemeldet',
     createdBy: 'Erstellt von',
+    createdByApiKey: 'API-Schlüssel {{name}}',
     when: 'Wann',
     empty: 'Noch keine Kampagnen. Beginnen Sie mit „Neue Kampagne“.',
     emptyFiltered: 'Keine Kampagne hat diesen Status.',

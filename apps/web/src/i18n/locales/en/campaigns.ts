@@ -21,6 +21,8 @@ export const campaigns = {
     deliveryRate: 'Delivered',
     optOutRate: 'Opted out',
     createdBy: 'Created by',
+    /** A campaign made through the developer API: the key's name. */
+    createdByApiKey: 'API key {{name}}',
     when: 'When',
     empty: 'No campaigns yet. Start with “New campaign”.',
     emptyFiltered: 'No campaign is in this state.',

@@ -23,6 +23,7 @@ export const campaigns: Translation<typeof en> = {
     deliveryRate: 'Remis',
     optOutRate: 'Désinscrits',
     createdBy: 'Créée par',
+    createdByApiKey: 'Clé d’API {{name}}',
     when: 'Quand',
     empty: 'Aucune campagne pour l’instant. Commencez par « Nouvelle campagne ».',
     emptyFiltered: 'Aucune campagne dans cet état.',
