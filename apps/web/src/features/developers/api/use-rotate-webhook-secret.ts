@@ -4,11 +4,17 @@ import { api } from '../../../lib/api-client';
 import { replaceWebhook } from './use-update-webhook';
 import { webhookKeys } from './webhook-keys';
 
-/** A new signing secret; the previous one keeps signing for the server's default overlap. */
-export function rotateWebhookSecret(id: string): Promise<WebhookWithSecretResponse> {
+export interface RotateWebhookSecret {
+  id: string;
+  /** How long the previous secret keeps signing (the server's default when left out). */
+  overlapHours?: number;
+}
+
+/** A new signing secret; the previous one keeps signing for `overlapHours`. */
+export function rotateWebhookSecret({ id, overlapHours }: RotateWebhookSecret): Promise<WebhookWithSecretResponse> {
   return api<WebhookWithSecretResponse>(`/api/webhooks/${encodeURIComponent(id)}/rotate-secret`, {
     method: 'POST',
-    body: {},
+    body: overlapHours === undefined ? {} : { overlapHours },
   });
 }
 

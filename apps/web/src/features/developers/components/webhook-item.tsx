@@ -21,6 +21,7 @@ export function WebhookItem({ webhook, onAction }: WebhookItemProps) {
   const notify = useDevelopersNotifications();
   const test = useSendTestEvent();
   const url = isolateLtr(webhook.url);
+  const smsgate = webhook.format === 'smsgate' ? webhook.smsgate : null;
   const sendTest = () =>
     test.mutate(webhook.id, {
       onSuccess: () => {
@@ -38,6 +39,11 @@ export function WebhookItem({ webhook, onAction }: WebhookItemProps) {
             {webhook.url}
           </Text>
           <Group gap="xs" wrap="nowrap">
+            {smsgate && (
+              <Badge color="grape" variant="light" className={classes.badge}>
+                {t('webhooks.smsgateFormat')}
+              </Badge>
+            )}
             <Badge color={webhook.enabled ? 'green' : 'gray'} variant="light" className={classes.badge}>
               {webhook.enabled ? t('webhooks.enabled') : t('webhooks.disabled')}
             </Badge>
@@ -48,15 +54,20 @@ export function WebhookItem({ webhook, onAction }: WebhookItemProps) {
                 </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Item leftSection={<IconEdit size={16} aria-hidden />} onClick={() => onAction('edit', webhook)}>
-                  {t('webhooks.edit')}
-                </Menu.Item>
-                <Menu.Item
-                  leftSection={<IconRefresh size={16} aria-hidden />}
-                  onClick={() => onAction('rotate', webhook)}
-                >
-                  {t('webhooks.rotate')}
-                </Menu.Item>
+                {/* An SMSGate webhook's event and key belong to its client and the workspace's SMSGate key. */}
+                {!smsgate && (
+                  <Menu.Item leftSection={<IconEdit size={16} aria-hidden />} onClick={() => onAction('edit', webhook)}>
+                    {t('webhooks.edit')}
+                  </Menu.Item>
+                )}
+                {!smsgate && (
+                  <Menu.Item
+                    leftSection={<IconRefresh size={16} aria-hidden />}
+                    onClick={() => onAction('rotate', webhook)}
+                  >
+                    {t('webhooks.rotate')}
+                  </Menu.Item>
+                )}
                 <Menu.Item
                   color="red"
                   leftSection={<IconTrash size={16} aria-hidden />}
@@ -69,7 +80,7 @@ export function WebhookItem({ webhook, onAction }: WebhookItemProps) {
           </Group>
         </Group>
         <Group gap={4}>
-          {webhook.events.map((type) => (
+          {(smsgate ? [smsgate.event] : webhook.events).map((type) => (
             <Badge key={type} variant="outline" radius="sm" tt="none" dir="ltr" className={classes.badge}>
               {type}
             </Badge>
@@ -88,7 +99,11 @@ export function WebhookItem({ webhook, onAction }: WebhookItemProps) {
         <Group justify="space-between" gap="xs">
           <Stack gap={2}>
             <Text size="xs" className={classes.quietLabel}>
-              <Code dir="ltr">{t('webhooks.secret', { prefix: webhook.secretPrefix })}</Code>
+              {smsgate ? (
+                t('webhooks.smsgateSigned')
+              ) : (
+                <Code dir="ltr">{t('webhooks.secret', { prefix: webhook.secretPrefix })}</Code>
+              )}
             </Text>
             {webhook.previousSecretExpiresAt && (
               <Text size="xs" className={classes.quietLabel}>

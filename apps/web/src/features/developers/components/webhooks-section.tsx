@@ -10,6 +10,7 @@ import { DeleteWebhookModal } from './delete-webhook-modal';
 import classes from './developers.module.css';
 import { EditWebhookModal } from './edit-webhook-modal';
 import { RotateSecretModal } from './rotate-secret-modal';
+import { SmsgateSigningKey } from './smsgate-signing-key';
 import { WebhookItem, type WebhookAction } from './webhook-item';
 import { WebhookLogDrawer } from './webhook-log-drawer';
 
@@ -65,6 +66,7 @@ export function WebhooksSection() {
           ))}
         </Stack>
       )}
+      {list.some((webhook) => webhook.format === 'smsgate') && <SmsgateSigningKey />}
       <AddWebhookModal opened={adding} onClose={() => setAdding(false)} />
       <EditWebhookModal webhook={target('edit')} onClose={close} />
       <RotateSecretModal webhook={target('rotate')} onClose={close} />

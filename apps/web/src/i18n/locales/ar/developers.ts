@@ -107,6 +107,16 @@ export const developers: Translation<typeof en> = {
     disabledBecause: 'معطّلة: {{reason}}',
     failingSince: 'تفشل منذ {{time}}',
     secret: 'السر {{prefix}}…',
+    smsgateFormat: 'تنسيق SMSGate',
+    smsgateSigned: 'موقّع بمفتاح توقيع SMSGate لمساحة العمل (X-Signature)',
+    smsgateKey: {
+      title: 'مفتاح توقيع SMSGate',
+      hint: 'تحمل خطافات الويب بتنسيق SMSGate، المسجلة عبر ‎/api/3rdparty/v1/webhooks، الترويسة X-Signature: قيمة HMAC-SHA256 الست عشرية للمحتوى الخام متبوعًا بـ X-Timestamp، بهذا المفتاح. أعطه لأجهزة استقبال SMSGate لديك.',
+      show: 'إظهار المفتاح',
+      rotate: 'تجديد المفتاح',
+      rotated: 'من الآن يوقّع مفتاح توقيع SMSGate جديد؛ ولم يعد القديم يوقّع.',
+      loadFailed: 'تعذر تحميل مفتاح توقيع SMSGate.',
+    },
     previousSecret: 'السر السابق يوقّع أيضًا حتى {{time}}.',
     actions: 'إجراءات {{url}}',
     log: 'سجل التسليم',
@@ -152,7 +162,14 @@ export const developers: Translation<typeof en> = {
     },
     rotateConfirm: {
       title: 'تجديد سر التوقيع؟',
-      text: 'من الآن يوقّع سر جديد كل حدث. ويواصل السر الحالي التوقيع أيضًا لمدة {{hours}} ساعة.',
+      text: 'من الآن يوقّع سر جديد كل حدث. ويواصل السر الحالي التوقيع أيضًا للمدة التي تختارها، حتى تنتقل أجهزة الاستقبال لديك.',
+      overlap: 'يواصل السر الحالي التوقيع لمدة',
+      overlaps: {
+        hour: 'ساعة واحدة',
+        day: '24 ساعة',
+        threeDays: '3 أيام',
+        week: '7 أيام',
+      },
       confirm: 'تجديد السر',
     },
     deleteConfirm: {

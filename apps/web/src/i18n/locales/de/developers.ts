@@ -109,6 +109,16 @@ export const developers: Translation<typeof en> = {
     disabledBecause: 'Deaktiviert: {{reason}}',
     failingSince: 'Fehlschläge seit {{time}}',
     secret: 'Geheimnis {{prefix}}…',
+    smsgateFormat: 'SMSGate-Format',
+    smsgateSigned: 'Signiert mit dem SMSGate-Signaturschlüssel des Arbeitsbereichs (X-Signature)',
+    smsgateKey: {
+      title: 'SMSGate-Signaturschlüssel',
+      hint: 'Webhooks im SMSGate-Format, registriert über /api/3rdparty/v1/webhooks, tragen X-Signature: das hexadezimale HMAC-SHA256 des unveränderten Inhalts gefolgt von X-Timestamp, mit diesem Schlüssel. Geben Sie ihn Ihren SMSGate-Empfängern.',
+      show: 'Schlüssel anzeigen',
+      rotate: 'Schlüssel erneuern',
+      rotated: 'Ab jetzt signiert ein neuer SMSGate-Signaturschlüssel; der alte nicht mehr.',
+      loadFailed: 'Der SMSGate-Signaturschlüssel konnte nicht geladen werden.',
+    },
     previousSecret: 'Das vorherige Geheimnis signiert noch bis {{time}}.',
     actions: 'Aktionen für {{url}}',
     log: 'Zustellprotokoll',
@@ -156,7 +166,14 @@ export const developers: Translation<typeof en> = {
     },
     rotateConfirm: {
       title: 'Signaturgeheimnis erneuern?',
-      text: 'Ab jetzt signiert ein neues Geheimnis jedes Ereignis. Das aktuelle signiert noch {{hours}} Stunden mit.',
+      text: 'Ab jetzt signiert ein neues Geheimnis jedes Ereignis. Das aktuelle signiert so lange mit, wie Sie wählen, damit Ihre Empfänger umstellen können.',
+      overlap: 'Das aktuelle Geheimnis signiert noch',
+      overlaps: {
+        hour: '1 Stunde',
+        day: '24 Stunden',
+        threeDays: '3 Tage',
+        week: '7 Tage',
+      },
       confirm: 'Geheimnis erneuern',
     },
     deleteConfirm: {

@@ -109,6 +109,16 @@ export const developers = {
     disabledBecause: 'Disabled: {{reason}}',
     failingSince: 'Failing since {{time}}',
     secret: 'Secret {{prefix}}…',
+    smsgateFormat: 'SMSGate format',
+    smsgateSigned: 'Signed with the workspace’s SMSGate signing key (X-Signature)',
+    smsgateKey: {
+      title: 'SMSGate signing key',
+      hint: 'SMSGate-format webhooks, registered through /api/3rdparty/v1/webhooks, carry X-Signature: the hex HMAC-SHA256 of the raw body followed by X-Timestamp, with this key. Give it to your SMSGate receivers.',
+      show: 'Show key',
+      rotate: 'Rotate key',
+      rotated: 'A new SMSGate signing key signs from now on; the old one no longer does.',
+      loadFailed: 'The SMSGate signing key could not be loaded.',
+    },
     previousSecret: 'The previous secret also signs until {{time}}.',
     actions: 'Actions for {{url}}',
     log: 'Delivery log',
@@ -154,7 +164,14 @@ export const developers = {
     },
     rotateConfirm: {
       title: 'Rotate the signing secret?',
-      text: 'A new secret signs every event from now on. The current one keeps signing too for {{hours}} hours.',
+      text: 'A new secret signs every event from now on. The current one keeps signing too for the time you choose, so your receivers can switch over.',
+      overlap: 'The current secret keeps signing for',
+      overlaps: {
+        hour: '1 hour',
+        day: '24 hours',
+        threeDays: '3 days',
+        week: '7 days',
+      },
       confirm: 'Rotate secret',
     },
     deleteConfirm: {

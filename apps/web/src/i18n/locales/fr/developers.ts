@@ -109,6 +109,16 @@ export const developers: Translation<typeof en> = {
     disabledBecause: 'Désactivé : {{reason}}',
     failingSince: 'En échec depuis {{time}}',
     secret: 'Secret {{prefix}}…',
+    smsgateFormat: 'Format SMSGate',
+    smsgateSigned: 'Signé avec la clé de signature SMSGate de l’espace de travail (X-Signature)',
+    smsgateKey: {
+      title: 'Clé de signature SMSGate',
+      hint: 'Les webhooks au format SMSGate, enregistrés via /api/3rdparty/v1/webhooks, portent X-Signature : le HMAC-SHA256 hexadécimal du corps brut suivi de X-Timestamp, avec cette clé. Donnez-la à vos récepteurs SMSGate.',
+      show: 'Afficher la clé',
+      rotate: 'Renouveler la clé',
+      rotated: 'Une nouvelle clé de signature SMSGate signe désormais ; l’ancienne ne signe plus.',
+      loadFailed: 'La clé de signature SMSGate n’a pas pu être chargée.',
+    },
     previousSecret: 'L’ancien secret signe aussi jusqu’au {{time}}.',
     actions: 'Actions pour {{url}}',
     log: 'Journal des envois',
@@ -155,7 +165,14 @@ export const developers: Translation<typeof en> = {
     },
     rotateConfirm: {
       title: 'Renouveler le secret de signature ?',
-      text: 'Un nouveau secret signe chaque événement dès maintenant. L’actuel signe aussi pendant {{hours}} heures.',
+      text: 'Un nouveau secret signe chaque événement dès maintenant. L’actuel signe aussi pendant la durée choisie, le temps que vos récepteurs basculent.',
+      overlap: 'Le secret actuel signe encore pendant',
+      overlaps: {
+        hour: '1 heure',
+        day: '24 heures',
+        threeDays: '3 jours',
+        week: '7 jours',
+      },
       confirm: 'Renouveler le secret',
     },
     deleteConfirm: {
