@@ -1,7 +1,6 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
 import type { WebhookEndpoint } from '@switchboard/contract';
 import { IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { isolateLtr } from '../../../lib/isolate';
 import { useDeleteWebhook } from '../api/use-delete-webhook';
 import { useDevelopersText } from '../developers-text';
@@ -16,7 +15,6 @@ interface DeleteWebhookModalProps {
 /** Asks before deleting: the endpoint's log goes with it. */
 export function DeleteWebhookModal({ webhook, onClose }: DeleteWebhookModalProps) {
   const t = useDevelopersText();
-  const { t: tCommon } = useTranslation();
   const notify = useDevelopersNotifications();
   const remove = useDeleteWebhook();
 
@@ -30,26 +28,15 @@ export function DeleteWebhookModal({ webhook, onClose }: DeleteWebhookModalProps
     });
 
   return (
-    <Modal
+    <ConfirmModal
       opened={webhook !== null}
       onClose={onClose}
       title={t('webhooks.deleteConfirm.title')}
-      closeButtonProps={{ 'aria-label': tCommon('close') }}
-    >
-      <Text size="sm">{t('webhooks.deleteConfirm.text', { url: isolateLtr(webhook?.url ?? '') })}</Text>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose}>
-          {tCommon('cancel')}
-        </Button>
-        <Button
-          color="red"
-          loading={remove.isPending}
-          leftSection={<IconTrash size={18} aria-hidden />}
-          onClick={() => webhook && confirm(webhook)}
-        >
-          {t('webhooks.deleteConfirm.confirm')}
-        </Button>
-      </Group>
-    </Modal>
+      text={t('webhooks.deleteConfirm.text', { url: isolateLtr(webhook?.url ?? '') })}
+      confirmLabel={t('webhooks.deleteConfirm.confirm')}
+      icon={<IconTrash size={18} aria-hidden />}
+      loading={remove.isPending}
+      onConfirm={() => webhook && confirm(webhook)}
+    />
   );
 }
