@@ -138,10 +138,36 @@ describe('/api/3rdparty/v1 messages', () => {
       ttl: 60,
       validUntil: new Date(Date.now() + 60_000).toISOString(),
     });
-    await bad({ message: 'x', phoneNumbers: [PHONE], scheduleAt: new Date(Date.now() + 3_600_000).toISOString() });
+    await bad({
+      message: 'x',
+      phoneNumbers: [PHONE],
+      scheduleAt: new Date(Date.now() + 31 * 86_400_000).toISOString(),
+    });
+    await bad({
+      message: 'x',
+      phoneNumbers: [PHONE],
+      ttl: 60,
+      scheduleAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
     await bad({ message: 'x', phoneNumbers: [PHONE], deviceId: sandboxId });
     await bad({ message: 'x', phoneNumbers: [PHONE], deviceId: 'no-such-device' });
     await bad({ message: 'x', phoneNumbers: [PHONE] }, '?skipPhoneValidation=maybe');
+  });
+
+  it('holds a message scheduled for later in the queue (Pending, cancellable) until its time', async () => {
+    const scheduled = await send({
+      message: 'later',
+      phoneNumbers: [PHONE],
+      scheduleAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(202);
+    const { id } = scheduled.json<MessageState>();
+    // A message due now, sent after it, is delivered while the scheduled one waits.
+    const now = (await send({ message: 'now', phoneNumbers: [PHONE] })).json<MessageState>();
+    await eventually(async () => (await state(now.id)).state === 'Delivered', 'the unscheduled one was delivered');
+    expect((await state(id)).state).toBe('Pending');
+    const cancelled = await bed.call(key.basic, 'DELETE', `/message/${id}`);
+    expect(cancelled.json<MessageState>().state).toBe('Cancelled');
   });
 
   it('refuses the whole send when one recipient opted out (409) or the quota is used up (402), queueing nothing', async () => {
@@ -228,7 +254,7 @@ describe('/api/3rdparty/v1 messages', () => {
     const oldest = (await bed.call(key.basic, 'GET', '/messages?sort=created_at&limit=100')).json<MessageState[]>();
     expect(oldest.map((m) => m.id)).toEqual([...seen].reverse());
     const cancelled = await bed.call(key.basic, 'GET', '/messages?state=Cancelled&includeContent=true');
-    expect(cancelled.headers['x-total-count']).toBe('1');
+    expect(cancelled.headers['x-total-count']).toBe('2');
     expect(cancelled.json<MessageState[]>()[0]).toMatchObject({
       state: 'Cancelled',
       textMessage: { text: 'cancel me' },

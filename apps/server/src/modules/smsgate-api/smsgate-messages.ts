@@ -20,8 +20,8 @@ export interface SmsgateMessagesDeps {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Like the reference's ids: 21 URL-safe characters (126 random bits). */
 const newMessageId = () => randomBytes(16).toString('base64url').slice(0, 21);
-/** A scheduleAt this close to now counts as now (clocks differ). */
-const SCHEDULE_SLACK_MS = 60_000;
+/** The furthest a message may be scheduled, as for `/api/v1`'s sendAt. */
+const MAX_SCHEDULE_MS = 30 * 86_400_000;
 
 const invalid = (path: string, message: string) =>
   new AppError('VALIDATION_FAILED', message, [{ path: `body.${path}`, message }]);
@@ -65,8 +65,6 @@ export function createSmsgateMessages(deps: SmsgateMessagesDeps) {
   function checkUnsupported(body: SendMessageBody): void {
     if (body.dataMessage) throw invalid('dataMessage', 'Data messages are not supported by this server; send text.');
     if (body.isEncrypted) throw invalid('isEncrypted', 'Encrypted messages are not supported by this server.');
-    if (body.scheduleAt && Date.parse(body.scheduleAt) > Date.now() + SCHEDULE_SLACK_MS)
-      throw invalid('scheduleAt', 'scheduleAt in the future is not supported by this server; send when it is due.');
   }
 
   async function read(workspaceId: string, id: string, includeContent: boolean): Promise<MessageState> {
@@ -91,6 +89,11 @@ export function createSmsgateMessages(deps: SmsgateMessagesDeps) {
           : null;
       if (validUntil && body.scheduleAt && Date.parse(body.scheduleAt) > validUntil.getTime())
         throw invalid('scheduleAt', 'scheduleAt is after validUntil.');
+      const scheduleAt = body.scheduleAt ? new Date(body.scheduleAt) : null;
+      if (scheduleAt && scheduleAt.getTime() > Date.now() + MAX_SCHEDULE_MS)
+        throw invalid('scheduleAt', 'scheduleAt may be at most 30 days ahead.');
+      // Queued and booked now, not sent before then (a time that has come: at once).
+      const notBefore = scheduleAt && scheduleAt.getTime() > Date.now() ? scheduleAt : undefined;
       const id = body.id ?? newMessageId();
       if (await repo.find(workspaceId, id)) throw new AppError('MESSAGE_ID_TAKEN', `The message id ${id} is taken.`);
       const networkId = await networkOf(workspaceId, body.deviceId);
@@ -101,7 +104,7 @@ export function createSmsgateMessages(deps: SmsgateMessagesDeps) {
           const messageIds: string[] = [];
           for (const to of recipients) {
             const queued = await deps.messaging.queue(
-              { workspaceId, networkId, to, body: text, origin: 'api', metadata: { smsgateId: id } },
+              { workspaceId, networkId, to, body: text, origin: 'api', metadata: { smsgateId: id }, notBefore },
               within,
             );
             messageIds.push(queued.id);

@@ -33,7 +33,9 @@ export const SendMessageBodySchema = z
     priority: z.number().int().min(-128).max(127).nullish(),
     ttl: z.number().int().min(5).nullish().describe('Seconds it may wait; becomes validUntil.'),
     validUntil: dateTime.nullish(),
-    scheduleAt: dateTime.nullish().describe('Not supported here: only a time that has come (400 otherwise).'),
+    scheduleAt: dateTime
+      .nullish()
+      .describe('Not sent before this time (at most 30 days ahead); queued and booked now.'),
     deviceId: z
       .string()
       .max(64)
