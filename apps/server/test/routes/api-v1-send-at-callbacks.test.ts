@@ -57,6 +57,34 @@ describe('POST /api/v1/messages with sendAt and callbackUrl', () => {
     await eventually(async () => (await read(message.id)).state === 'delivered', 'the due message was delivered');
   });
 
+  it('offers an Android phone a scheduled message only once it is due', async () => {
+    const phone = await bed.t.app.inject({
+      method: 'POST',
+      url: '/api/networks',
+      headers: bed.admin.authorization,
+      payload: { kind: 'android', name: 'Phone' },
+    });
+    const networkId = phone.json<{ network: { id: string } }>().network.id;
+    const later = (
+      await send({ to: PHONE, body: 'phone later', networkId, sendAt: inAnHour() })
+    ).json<ApiMessageResponse>().message;
+    const now = (await send({ to: PHONE, body: 'phone now', networkId })).json<ApiMessageResponse>().message;
+    const pending = async () =>
+      (await bed.t.app.services.messaging.outboundQueue.pendingForPhone(networkId, 'fifo', 10)).map((m) => m.id);
+    expect(await pending()).toEqual([now.id]);
+    await bed.t.app.database.db.execute(
+      sql`update messages set next_attempt_at = now() - interval '1 second' where id = ${later.id}`,
+    );
+    expect(await pending()).toEqual([later.id, now.id]);
+    // A phone network is the default network while enabled: the other tests send through the sandbox.
+    await bed.t.app.inject({
+      method: 'PATCH',
+      url: `/api/networks/${networkId}`,
+      headers: bed.admin.authorization,
+      payload: { enabled: false },
+    });
+  });
+
   it('cancels a scheduled message with DELETE and gives its segments back', async () => {
     const before = await used();
     const { message } = (await send({ to: PHONE, body: 'never mind', sendAt: inAnHour() })).json<ApiMessageResponse>();

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { contacts } from '../../db/schema/index.js';
+import { pgArray } from '../../lib/pg-array.js';
 
 /**
  * The contacts module's SQL for other repositories' statements. Contacts owns the table; the
@@ -41,6 +42,18 @@ export function upsertContacts(
     sql`, `,
   )}
   on conflict (workspace_id, phone_number) do update set last_message_at = ${lastMessageAt}`;
+}
+
+/**
+ * Like `upsertContacts` for many numbers of one workspace (a developer API batch: up to 10,000),
+ * as one array parameter: a VALUES list of 10,000 rows is 20,000 parameters to bind and plan.
+ * The numbers must be distinct. The caller appends `returning …`.
+ */
+export function upsertContactNumbers(workspaceId: string, phoneNumbers: string[]): SQL {
+  return sql`insert into contacts (workspace_id, phone_number, last_message_at)
+  select ${workspaceId}, n.phone_number, now() from unnest(${pgArray(phoneNumbers, 'text')}) as n(phone_number)
+  on conflict (workspace_id, phone_number) do update set
+    last_message_at = case when contacts.opted_out_at is null then now() else contacts.last_message_at end`;
 }
 
 /**

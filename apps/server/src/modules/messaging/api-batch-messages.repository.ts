@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { MessageEncoding, MessageState } from '@switchboard/contract';
 import { queryRows, type Db } from '../../db/database.js';
 import { pgArray } from '../../lib/pg-array.js';
-import { upsertContacts } from '../contacts/contacts.sql.js';
+import { upsertContactNumbers } from '../contacts/contacts.sql.js';
 import { bookUsage } from '../workspaces/usage.sql.js';
 
 /** A developer API batch's messages to queue, column by column (index i is one recipient). */
@@ -41,7 +41,7 @@ export function createApiBatchMessagesRepository(db: Db) {
       if (phoneNumbers.length === 0) return [];
       const rows = await queryRows<{ id: string; phone_number: string; opted_out: boolean }>(
         tx,
-        sql`${upsertContacts(phoneNumbers.map((phoneNumber) => ({ workspaceId, phoneNumber })))}
+        sql`${upsertContactNumbers(workspaceId, phoneNumbers)}
           returning id, phone_number, opted_out_at is not null as opted_out`,
       );
       return rows.map((row) => ({ id: row.id, phoneNumber: row.phone_number, optedOut: row.opted_out }));
