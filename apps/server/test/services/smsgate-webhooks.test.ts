@@ -188,6 +188,22 @@ describe('SMSGate-format webhooks', () => {
     expect(got('cancelled')).toHaveLength(0);
   });
 
+  it('names a message sent through /api/3rdparty/v1 by its SMSGate id', async () => {
+    const { workspaceId, sandboxId } = await workspace();
+    await services().webhooks.smsgate.register(workspaceId, { url: `${receiver.url}/sg-id`, event: 'sms:sent' });
+    // What smsgate-api queues for each recipient of an SMSGate message.
+    await services().messaging.queue({
+      workspaceId,
+      networkId: sandboxId,
+      to: '+12025550188',
+      body: 'From an SMSGate client',
+      origin: 'api',
+      metadata: { smsgateId: 'client-message-1' },
+    });
+    await eventually(() => got('sg-id').length > 0, 'sms:sent');
+    expect(envelopes('sg-id')[0]!.payload.messageId).toBe('client-message-1');
+  });
+
   it('registers with the client’s id (the same id replaces), lists, deletes (unknown ids too) and refuses bad input', async () => {
     const { workspaceId, androidId } = await workspace();
     const other = await workspace();

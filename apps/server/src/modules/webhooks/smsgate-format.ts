@@ -14,8 +14,6 @@ export interface SmsgateFormatDeps {
   signingKey(workspaceId: string): Promise<string>;
   /** The network's own address (its number or sender id), the SMS's sender or recipient on our side. */
   networkAddress(workspaceId: string, networkId: string): Promise<string | null>;
-  /** SMSGate's message id of a message sent through /api/3rdparty/v1, else null (our id is used). */
-  smsgateMessageId(workspaceId: string, messageId: string): Promise<string | null>;
 }
 
 /** `X-Signature`: lower-case hex HMAC-SHA256 of the raw body followed by the `X-Timestamp` string. */
@@ -77,11 +75,11 @@ export function smsgateFormat(deps: SmsgateFormatDeps): WebhookFormatter {
     const name = SMSGATE_NAME.get(event.type as WebhookEventType);
     const message = (event.data as { message?: ApiMessage | null }).message;
     if (!name || !message) return null;
-    const [ownAddress, smsgateId] = await Promise.all([
-      deps.networkAddress(workspaceId, message.networkId),
-      deps.smsgateMessageId(workspaceId, message.id),
-    ]);
-    return { name, payload: smsgatePayload(name, message, smsgateId ?? message.id, ownAddress) };
+    const ownAddress = await deps.networkAddress(workspaceId, message.networkId);
+    // Sent through /api/3rdparty/v1: the SMSGate message id its client knows (smsgate-api puts it
+    // in the metadata of each recipient's message); else ours.
+    const messageId = message.metadata?.smsgateId ?? message.id;
+    return { name, payload: smsgatePayload(name, message, messageId, ownAddress) };
   }
 
   return {

@@ -56,8 +56,6 @@ export interface WebhooksDeps {
   allowInsecure: boolean;
   log: FastifyBaseLogger;
   tuning?: WebhookTuning;
-  /** SMSGate's id of a message sent through /api/3rdparty/v1 (its payloads' `messageId`); else our id is used. */
-  smsgateMessageId?: (workspaceId: string, messageId: string) => Promise<string | null>;
 }
 
 /**
@@ -80,7 +78,6 @@ export function createWebhooksService(deps: WebhooksDeps) {
       signingKey: signingKeys.get,
       networkAddress: async (workspaceId, networkId) =>
         (await networkAddresses(workspaceId)).find((network) => network.id === networkId)?.address || null,
-      smsgateMessageId: deps.smsgateMessageId ?? (async () => null),
     }),
   };
   const outbox = createWebhookOutbox({
