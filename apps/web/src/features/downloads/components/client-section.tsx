@@ -2,7 +2,7 @@ import { Anchor, Card, Grid, Group, Stack, Text, ThemeIcon, Title, VisuallyHidde
 import { IconBrandNpm, IconCode } from '@tabler/icons-react';
 import { useDownloadsText } from '../downloads-text';
 import { CLIENT_PACKAGE, clientExample } from '../lib/smsgate';
-import { CopyCode } from './copy-code';
+import { CopyCode } from '../../../components/copy-code';
 import classes from './downloads.module.css';
 
 interface ClientSectionProps {

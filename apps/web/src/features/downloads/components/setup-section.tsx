@@ -3,7 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useDownloadsText } from '../downloads-text';
-import { CopyCode } from './copy-code';
+import { CopyCode } from '../../../components/copy-code';
 import classes from './downloads.module.css';
 
 /** Where the networks page opens its "Add New Network" wizard. */

@@ -6,6 +6,8 @@ export const common: Translation<typeof en> = {
   loading: 'جارٍ التحميل…',
   close: 'إغلاق',
   cancel: 'إلغاء',
+  /** The copy buttons (components/copy-action.tsx). */
+  copy: { copy: 'نسخ', copied: 'تم النسخ', label: 'نسخ: {{what}}' },
   save: 'حفظ',
   backHome: 'العودة إلى الرئيسية',
   comingSoon: 'تصل أدوات هذه الصفحة في إصدار لاحق. التنقل والعنوان ومسار التنقل تعمل بالفعل.',

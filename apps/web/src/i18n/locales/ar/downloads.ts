@@ -63,9 +63,4 @@ export const downloads: Translation<typeof en> = {
       'login وpassword هما بيانات الاعتماد المتوافقة مع SMSGate لمفتاح API (واجهة المطورين)؛ وhttpClient محوّل صغير فوق fetch أو axios، كما يوضح ملف README للحزمة.',
     npm: 'الحزمة على npm',
   },
-  copy: {
-    copy: 'نسخ',
-    copied: 'تم النسخ',
-    label: 'نسخ: {{what}}',
-  },
 };

@@ -30,11 +30,6 @@ export const networks: Translation<typeof en> = {
     error: 'خطأ',
     disabled: 'معطّل',
   },
-  copy: {
-    copy: 'نسخ',
-    copied: 'تم النسخ',
-    label: 'نسخ: {{what}}',
-  },
   time: {
     never: 'أبدًا',
     justNow: 'الآن',

@@ -6,6 +6,8 @@ export const common: Translation<typeof en> = {
   loading: 'Wird geladen…',
   close: 'Schließen',
   cancel: 'Abbrechen',
+  /** The copy buttons (components/copy-action.tsx). */
+  copy: { copy: 'Kopieren', copied: 'Kopiert', label: 'Kopieren: {{what}}' },
   save: 'Speichern',
   backHome: 'Zur Startseite',
   comingSoon:

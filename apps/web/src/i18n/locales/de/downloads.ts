@@ -63,9 +63,4 @@ export const downloads: Translation<typeof en> = {
       'login und password sind die SMSGate-kompatiblen Zugangsdaten eines API-Schlüssels (Entwickler-API); httpClient ist ein kleiner Adapter über fetch oder axios, wie ihn die README des Pakets zeigt.',
     npm: 'Das Paket auf npm',
   },
-  copy: {
-    copy: 'Kopieren',
-    copied: 'Kopiert',
-    label: 'Kopieren: {{what}}',
-  },
 };

@@ -30,11 +30,6 @@ export const networks: Translation<typeof en> = {
     error: 'Fehler',
     disabled: 'Deaktiviert',
   },
-  copy: {
-    copy: 'Kopieren',
-    copied: 'Kopiert',
-    label: 'Kopieren: {{what}}',
-  },
   time: {
     never: 'Nie',
     justNow: 'gerade eben',

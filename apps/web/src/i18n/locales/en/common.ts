@@ -3,6 +3,8 @@ export const common = {
   loading: 'Loading…',
   close: 'Close',
   cancel: 'Cancel',
+  /** The copy buttons (components/copy-action.tsx). */
+  copy: { copy: 'Copy', copied: 'Copied', label: 'Copy: {{what}}' },
   save: 'Save',
   backHome: 'Back to home',
   comingSoon: 'This page’s tools arrive with a later release. The navigation, title and breadcrumb already work.',

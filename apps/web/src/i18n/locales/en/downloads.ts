@@ -65,9 +65,4 @@ export const downloads = {
       'login and password are the SMSGate-compatible credentials of an API key (Developer API); httpClient is a small adapter over fetch or axios, as shown in the package’s README.',
     npm: 'The package on npm',
   },
-  copy: {
-    copy: 'Copy',
-    copied: 'Copied',
-    label: 'Copy: {{what}}',
-  },
 };

@@ -32,11 +32,6 @@ export const networks = {
     error: 'Error',
     disabled: 'Disabled',
   },
-  copy: {
-    copy: 'Copy',
-    copied: 'Copied',
-    label: 'Copy: {{what}}',
-  },
   time: {
     never: 'Never',
     justNow: 'just now',

@@ -6,6 +6,8 @@ export const common: Translation<typeof en> = {
   loading: 'Chargement…',
   close: 'Fermer',
   cancel: 'Annuler',
+  /** The copy buttons (components/copy-action.tsx). */
+  copy: { copy: 'Copier', copied: 'Copié', label: 'Copier : {{what}}' },
   save: 'Enregistrer',
   backHome: 'Retour à l’accueil',
   comingSoon:

@@ -63,9 +63,4 @@ export const downloads: Translation<typeof en> = {
       'login et password sont les identifiants compatibles SMSGate d’une clé d’API (API développeurs) ; httpClient est un petit adaptateur sur fetch ou axios, comme le montre le README du paquet.',
     npm: 'Le paquet sur npm',
   },
-  copy: {
-    copy: 'Copier',
-    copied: 'Copié',
-    label: 'Copier : {{what}}',
-  },
 };

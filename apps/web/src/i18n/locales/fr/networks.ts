@@ -30,11 +30,6 @@ export const networks: Translation<typeof en> = {
     error: 'Erreur',
     disabled: 'Désactivé',
   },
-  copy: {
-    copy: 'Copier',
-    copied: 'Copié',
-    label: 'Copier : {{what}}',
-  },
   time: {
     never: 'Jamais',
     justNow: 'à l’instant',
