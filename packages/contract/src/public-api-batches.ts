@@ -64,11 +64,11 @@ const count = z.number().int().nonnegative();
 /** A batch and its progress. */
 export const ApiBatchSchema = z.object({
   id: z.string().describe('The batch’s id: GET /api/v1/messages/batch/{id}, GET /api/v1/messages?batchId={id}.'),
-  networkId: z.string(),
+  networkId: z.string().describe('The network its messages go out through.'),
   body: z.string().describe('The template as given.'),
-  metadata: z.record(z.string(), z.string()).nullable(),
+  metadata: z.record(z.string(), z.string()).nullable().describe('Attached to each of its messages; null when none.'),
   sendAt: isoUtc.nullable().describe('Not sent before this time; null: at once.'),
-  callbackUrl: z.string().nullable(),
+  callbackUrl: z.string().nullable().describe('Where each message’s state changes are delivered; null: nowhere.'),
   recipients: count.describe('Recipients given.'),
   queued: count.describe('Messages queued (one per accepted recipient).'),
   refused: z
@@ -90,7 +90,7 @@ export const ApiBatchSchema = z.object({
   progress: z
     .partialRecord(MessageState, count)
     .describe('The batch’s messages by state now (queued, sending, sent, delivered, failed, cancelled).'),
-  createdAt: isoUtc,
+  createdAt: isoUtc.describe('When it was queued (UTC).'),
 });
 export type ApiBatch = z.infer<typeof ApiBatchSchema>;
 
