@@ -55,10 +55,10 @@ export type QuietHours = z.infer<typeof QuietHoursSchema>;
 export const CampaignAudienceSchema = z
   .object({
     all: z.boolean().default(false).describe('Every contact of the workspace (lists and tags are then ignored).'),
-    listIds: z.array(z.uuid()).max(50).default([]),
-    tags: z.array(TagSchema).max(50).default([]),
-    excludeListIds: z.array(z.uuid()).max(50).default([]),
-    excludeTags: z.array(TagSchema).max(50).default([]),
+    listIds: z.array(z.uuid()).max(50).default([]).describe('Members of any of these contact lists.'),
+    tags: z.array(TagSchema).max(50).default([]).describe('Contacts with any of these tags.'),
+    excludeListIds: z.array(z.uuid()).max(50).default([]).describe('Left out: members of any of these lists.'),
+    excludeTags: z.array(TagSchema).max(50).default([]).describe('Left out: contacts with any of these tags.'),
   })
   .strict();
 export type CampaignAudience = z.infer<typeof CampaignAudienceSchema>;
@@ -78,10 +78,10 @@ export type CampaignSchedule = z.infer<typeof CampaignScheduleSchema>;
 export const CampaignCountsSchema = z.object({
   recipients: z.number().int().describe('Messages queued when it started (after exclusions).'),
   queued: z.number().int().describe('Waiting for their turn (rate, quiet hours, a paused campaign).'),
-  sending: z.number().int(),
+  sending: z.number().int().describe('Being handed to the network right now.'),
   sent: z.number().int().describe('Accepted by the network, no delivery report yet.'),
-  delivered: z.number().int(),
-  failed: z.number().int(),
+  delivered: z.number().int().describe('Reported delivered by the network.'),
+  failed: z.number().int().describe('Refused or undeliverable (see each recipient’s error).'),
   cancelled: z.number().int().describe('Never sent because the campaign was cancelled.'),
   optedOut: z.number().int().describe('Recipients who opted out after their campaign message (a STOP reply).'),
   replied: z.number().int().describe('Recipients who wrote back after their campaign message.'),
@@ -91,7 +91,7 @@ export type CampaignCounts = z.infer<typeof CampaignCountsSchema>;
 
 /** Why recipients of the audience get no message. */
 export const CampaignExclusionsSchema = z.object({
-  optedOut: z.number().int(),
+  optedOut: z.number().int().describe('Contacts who had opted out.'),
   invalid: z.number().int().describe('Numbers that are not valid international numbers.'),
   duplicate: z.number().int().describe('The same contact reached twice (several lists or tags): counted once.'),
   missingVariable: z.number().int().describe('A variable of the text has no value and no default.'),
@@ -134,21 +134,35 @@ const name = z
   .string()
   .trim()
   .min(1, 'Give the campaign a name.')
-  .max(MAX_CAMPAIGN_NAME_LENGTH, `A name has at most ${MAX_CAMPAIGN_NAME_LENGTH} characters.`);
-const body = z.string().max(MAX_MESSAGE_LENGTH, `A text has at most ${MAX_MESSAGE_LENGTH} characters.`);
-const networkIds = z.array(z.uuid()).max(MAX_CAMPAIGN_NETWORKS, `At most ${MAX_CAMPAIGN_NETWORKS} networks.`);
-const rate = z.number().int().min(1).max(MAX_CAMPAIGN_RATE);
+  .max(MAX_CAMPAIGN_NAME_LENGTH, `A name has at most ${MAX_CAMPAIGN_NAME_LENGTH} characters.`)
+  .describe(`What it is called (1 to ${MAX_CAMPAIGN_NAME_LENGTH} characters); recipients never see it.`);
+const body = z
+  .string()
+  .max(MAX_MESSAGE_LENGTH, `A text has at most ${MAX_MESSAGE_LENGTH} characters.`)
+  .describe('The text with variables: {name}, {number}, any custom field, each with an optional default {name|there}.');
+const networkIds = z
+  .array(z.uuid())
+  .max(MAX_CAMPAIGN_NETWORKS, `At most ${MAX_CAMPAIGN_NETWORKS} networks.`)
+  .describe(`Up to ${MAX_CAMPAIGN_NETWORKS} networks, filled in turn, each up to its own rate.`);
+const rate = z
+  .number()
+  .int()
+  .min(1)
+  .max(MAX_CAMPAIGN_RATE)
+  .describe(`Messages a second across its networks, 1 to ${MAX_CAMPAIGN_RATE} (each network's own limit caps it).`);
 
 /** POST /api/campaigns: a new draft (everything but the name may come later). */
 export const CreateCampaignBodySchema = z
   .object({
     name,
     networkIds: networkIds.optional(),
-    audience: CampaignAudienceSchema.optional(),
+    audience: CampaignAudienceSchema.optional().describe('Who receives it; omitted: nobody yet.'),
     body: body.optional(),
-    schedule: CampaignScheduleSchema.optional(),
+    schedule: CampaignScheduleSchema.optional().describe('When it starts; omitted: as soon as it is started.'),
     ratePerSecond: rate.optional(),
-    quietHours: QuietHoursSchema.nullable().optional(),
+    quietHours: QuietHoursSchema.nullable()
+      .optional()
+      .describe('HH:MM to HH:MM in each recipient’s local time when nothing is sent; null: none.'),
   })
   .strict();
 export type CreateCampaignBody = z.input<typeof CreateCampaignBodySchema>;
@@ -235,22 +249,22 @@ export const CampaignRecipientsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(CAMPAIGN_RECIPIENTS_PAGE_SIZE),
 });
 export const CampaignRecipientSchema = z.object({
-  messageId: z.uuid(),
-  contactId: z.uuid(),
-  phoneNumber: z.string(),
-  name: z.string().nullable(),
-  networkId: z.uuid(),
-  state: CampaignRecipientState,
+  messageId: z.uuid().describe('Its message.'),
+  contactId: z.uuid().describe('The contact it went to.'),
+  phoneNumber: z.string().describe('The number it went to (E.164).'),
+  name: z.string().nullable().describe('The contact’s name.'),
+  networkId: z.uuid().describe('The network it was given to.'),
+  state: CampaignRecipientState.describe('Where its message is.'),
   body: z.string().describe('The personalised text.'),
-  segments: z.number().int(),
-  errorCode: z.string().nullable(),
-  errorText: z.string().nullable(),
+  segments: z.number().int().describe('SMS parts of its text.'),
+  errorCode: z.string().nullable().describe('Why it failed, as the channel coded it.'),
+  errorText: z.string().nullable().describe('Why it failed, in the channel’s words.'),
   dueAt: z.iso.datetime().nullable().describe('When a queued message is due (rate, quiet hours).'),
-  sentAt: z.iso.datetime().nullable(),
-  deliveredAt: z.iso.datetime().nullable(),
+  sentAt: z.iso.datetime().nullable().describe('When the network accepted it.'),
+  deliveredAt: z.iso.datetime().nullable().describe('When it was reported delivered.'),
   optedOutAt: z.iso.datetime().nullable().describe('When the recipient opted out after the campaign message.'),
   reply: z
-    .object({ body: z.string(), at: z.iso.datetime() })
+    .object({ body: z.string().describe('What they wrote.'), at: z.iso.datetime().describe('When.') })
     .nullable()
     .describe('The first message the recipient wrote back after it.'),
   conversationId: z.uuid().nullable().describe('The thread, once the message left the queue.'),
@@ -263,9 +277,16 @@ export const CampaignRecipientsResponseSchema = z.object({
 
 /** GET /api/campaigns/:id/throughput: messages sent per 10-second bucket, and the ETA. */
 export const CampaignThroughputSchema = z.object({
-  buckets: z.array(
-    z.object({ at: z.iso.datetime(), sent: z.number().int(), delivered: z.number().int(), failed: z.number().int() }),
-  ),
+  buckets: z
+    .array(
+      z.object({
+        at: z.iso.datetime().describe('The start of the 10 seconds.'),
+        sent: z.number().int().describe('Messages the network accepted in them.'),
+        delivered: z.number().int().describe('Delivery reports of delivered in them.'),
+        failed: z.number().int().describe('Messages that failed in them.'),
+      }),
+    )
+    .describe('Per 10 seconds since the start, oldest first.'),
   etaSeconds: z
     .number()
     .int()

@@ -31,7 +31,7 @@ export const ApiCampaignCreatorSchema = z
 
 export const ApiCampaignSchema = z.object({
   id: z.string().describe('The campaign’s id.'),
-  name: z.string(),
+  name: z.string().describe('What it is called; recipients never see it.'),
   state: CampaignState,
   body: z
     .string()
@@ -42,7 +42,7 @@ export const ApiCampaignSchema = z.object({
   audience: CampaignAudienceSchema.describe(
     'Every contact (`all`), or members of `listIds` and holders of `tags`, minus `excludeListIds` and `excludeTags`; opted-out contacts are always left out.',
   ),
-  schedule: CampaignScheduleSchema,
+  schedule: CampaignScheduleSchema.describe('When it starts: `sendAt` null means as soon as it is started.'),
   ratePerSecond: z.number().int().describe('Messages a second across its networks.'),
   quietHours: QuietHoursSchema.nullable().describe(
     'HH:MM–HH:MM in each recipient’s local time: a message due inside waits until the end; null: none.',
@@ -51,9 +51,9 @@ export const ApiCampaignSchema = z.object({
   exclusions: CampaignExclusionsSchema.nullable().describe('Recipients of the audience left out, set when it started.'),
   failureReason: z.string().nullable().describe('Why it failed (state `failed`).'),
   createdBy: ApiCampaignCreatorSchema,
-  createdAt: isoUtc,
-  updatedAt: isoUtc,
-  startedAt: isoUtc.nullable(),
+  createdAt: isoUtc.describe('When it was created (UTC).'),
+  updatedAt: isoUtc.describe('Its last change: an edit or a state change.'),
+  startedAt: isoUtc.nullable().describe('When it started sending; null before.'),
   finishedAt: isoUtc.nullable().describe('When it completed, was cancelled or failed.'),
 });
 export type ApiCampaign = z.infer<typeof ApiCampaignSchema>;

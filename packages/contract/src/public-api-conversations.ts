@@ -16,7 +16,7 @@ export const ApiConversationSchema = z.object({
     .object({
       id: z.string().describe('The contact’s id (GET /api/v1/contacts/{id}).'),
       phoneNumber: z.string().describe('E.164, e.g. +12025550123.'),
-      name: z.string().nullable(),
+      name: z.string().nullable().describe('The name in the contact book; null when none.'),
       optedOut: z.boolean().describe('true: nothing is sent to this number (409 `CONTACT_OPTED_OUT`).'),
     })
     .describe('The other party.'),

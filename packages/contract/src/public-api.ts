@@ -59,17 +59,17 @@ export const ApiMessageSchema = z.object({
     .string()
     .describe('The other party (E.164): the recipient of an outbound message, the sender of an inbound one.'),
   networkId: z.string().describe('The network it went out or came in through (GET /api/v1/networks).'),
-  body: z.string(),
-  encoding: MessageEncoding,
+  body: z.string().describe('The text.'),
+  encoding: MessageEncoding.describe('GSM-7, or UCS-2 when a character needs it (fewer characters a part).'),
   segments: z.number().int().describe('SMS parts the text takes (GSM-7 160/153, UCS-2 70/67); what the quota counts.'),
   metadata: z.record(z.string(), z.string()).nullable().describe('What the sender attached; null when nothing.'),
   errorCode: z.string().nullable().describe('Why it failed, as the channel coded it.'),
   errorText: z.string().nullable().describe('Why it failed, in the channel’s words.'),
   createdAt: isoUtc.describe('When it was queued or received (UTC).'),
-  sentAt: isoUtc.nullable(),
-  deliveredAt: isoUtc.nullable(),
-  failedAt: isoUtc.nullable(),
-  receivedAt: isoUtc.nullable(),
+  sentAt: isoUtc.nullable().describe('When the network accepted it (outbound).'),
+  deliveredAt: isoUtc.nullable().describe('When the delivery report said delivered (outbound).'),
+  failedAt: isoUtc.nullable().describe('When it failed for good (outbound).'),
+  receivedAt: isoUtc.nullable().describe('When the network received it (inbound).'),
 });
 export type ApiMessage = z.infer<typeof ApiMessageSchema>;
 

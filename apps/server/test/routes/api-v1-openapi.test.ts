@@ -31,6 +31,13 @@ describe('GET /api/v1/openapi.json', () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/api/v1/auth/token',
       '/api/v1/callback-secret',
+      '/api/v1/campaigns',
+      '/api/v1/campaigns/{id}',
+      '/api/v1/campaigns/{id}/cancel',
+      '/api/v1/campaigns/{id}/pause',
+      '/api/v1/campaigns/{id}/recipients',
+      '/api/v1/campaigns/{id}/resume',
+      '/api/v1/campaigns/{id}/start',
       '/api/v1/contact-lists',
       '/api/v1/contacts',
       '/api/v1/contacts/{id}',
@@ -131,5 +138,109 @@ describe('GET /api/v1/openapi.json', () => {
     const info = (doc as unknown as { info: { description: string } }).info.description;
     expect(info).toContain('verifySwitchboardSignature');
     expect(info).toContain('GET /api/v1/callback-secret');
+  });
+
+  describe('conversations and campaigns', () => {
+    type Schema = {
+      description?: string;
+      properties?: Record<string, Schema>;
+      items?: Schema;
+      anyOf?: Schema[];
+      oneOf?: Schema[];
+    };
+    /** The fields of a schema (through arrays and nullable unions) that carry no description. */
+    function undescribed(schema: Schema, path: string, found: string[] = []): string[] {
+      for (const [name, field] of Object.entries(schema.properties ?? {})) {
+        if (!field.description) found.push(`${path}.${name}`);
+        undescribed(field, `${path}.${name}`, found);
+      }
+      if (schema.items) undescribed(schema.items, `${path}[]`, found);
+      for (const part of [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) undescribed(part, path, found);
+      return found;
+    }
+    const operationsUnder = (prefix: string) =>
+      Object.entries(doc.paths)
+        .filter(([path]) => path.startsWith(prefix))
+        .flatMap(([path, methods]) =>
+          Object.entries(methods).map(([method, operation]) => ({
+            name: `${method.toUpperCase()} ${path}`,
+            method,
+            path,
+            operation: operation as Operation & { tags?: string[]; summary?: string; requestBody?: unknown },
+          })),
+        );
+
+    it('tags, summarises and secures every route, with its scope and the v1 errors', () => {
+      const operations = [...operationsUnder('/api/v1/conversations'), ...operationsUnder('/api/v1/campaigns')];
+      expect(operations).toHaveLength(11);
+      for (const { name, path, operation } of operations) {
+        const tag = path.startsWith('/api/v1/campaigns') ? 'v1 campaigns' : 'v1 conversations';
+        expect(operation.tags, name).toEqual([tag]);
+        expect(operation.summary, name).toMatch(/scope (messages:read|campaigns:read|campaigns:write)\)$/);
+        expect(operation.security, name).toEqual([{ apiKey: [] }]);
+        for (const status of ['400', '401', '403', '429']) expect(operation.responses[status], name).toBeDefined();
+        if (path.includes('{id}')) expect(operation.responses['404'], name).toBeDefined();
+        for (const parameter of operation.parameters ?? []) {
+          expect((parameter as { description?: string }).description, `${name} ${parameter.name}`).toBeTruthy();
+        }
+      }
+    });
+
+    it('takes an Idempotency-Key on every campaign POST and documents the refusals of a start', () => {
+      const posts = operationsUnder('/api/v1/campaigns').filter(({ method }) => method === 'post');
+      expect(posts.map(({ path }) => path).sort()).toEqual([
+        '/api/v1/campaigns',
+        '/api/v1/campaigns/{id}/cancel',
+        '/api/v1/campaigns/{id}/pause',
+        '/api/v1/campaigns/{id}/resume',
+        '/api/v1/campaigns/{id}/start',
+      ]);
+      for (const { name, operation } of posts) {
+        expect(
+          operation.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key'),
+          name,
+        ).toBe(true);
+        expect(operation.responses['422'], name).toBeDefined();
+      }
+      const start = doc.paths['/api/v1/campaigns/{id}/start']!.post!;
+      expect(Object.keys(start.responses).sort()).toEqual([
+        '200',
+        '400',
+        '401',
+        '402',
+        '403',
+        '404',
+        '409',
+        '422',
+        '429',
+      ]);
+      const create = doc.paths['/api/v1/campaigns']!.post!;
+      expect(Object.keys(create.requestBody!.content['application/json']!.schema.properties).sort()).toEqual([
+        'audience',
+        'body',
+        'name',
+        'networkIds',
+        'quietHours',
+        'ratePerSecond',
+        'schedule',
+      ]);
+    });
+
+    it('describes every field of the requests and answers, which carry no workspace ids', () => {
+      for (const { name, operation } of [
+        ...operationsUnder('/api/v1/conversations'),
+        ...operationsUnder('/api/v1/campaigns'),
+      ]) {
+        const body = operation.requestBody?.content['application/json']?.schema as Schema | undefined;
+        if (body) expect(undescribed(body, 'body'), name).toEqual([]);
+        const success = Object.entries(operation.responses).find(([status]) => status.startsWith('2'))!;
+        const schema = success[1].content!['application/json']!.schema as Schema;
+        expect(
+          undescribed(schema, 'answer').filter((path) => !/^answer\.\w+$/.test(path)),
+          name,
+        ).toEqual([]);
+        expect(JSON.stringify(schema), name).not.toMatch(/"workspace\w*":/i);
+      }
+    });
   });
 });
