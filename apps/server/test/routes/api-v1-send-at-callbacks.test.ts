@@ -145,6 +145,32 @@ describe('POST /api/v1/messages with sendAt and callbackUrl', () => {
     expect(receiver.received.some((r) => r.body.includes(withCallback.id))).toBe(true);
   });
 
+  it('retries a callback the receiver refused, with each attempt in the delivery log', async () => {
+    receiver.answers.push(500, 500);
+    const { message } = (
+      await send({ to: PHONE, body: 'flaky receiver', callbackUrl: `${receiver.url}/flaky` })
+    ).json<ApiMessageResponse>();
+    type Attempt = { state: string; attempts: number; status_code: number };
+    const logged = async () =>
+      (
+        (await bed.t.app.database.db.execute(
+          sql`select d.state, d.attempts, a.status_code from webhook_deliveries d
+            join webhook_endpoints e on e.id = d.endpoint_id
+            join webhook_attempts a on a.delivery_id = d.id
+            where e.callback_key_id is not null and e.url like '%/flaky' and d.body like ${`%${message.id}%`}`,
+        )) as unknown as { rows: Attempt[] }
+      ).rows;
+    // sent and delivered were each tried once, refused, and wait for their retry (minutes away).
+    await eventually(
+      async () => (await logged()).filter((a) => a.state === 'pending').length === 2,
+      'both refused attempts were logged',
+    );
+    expect(await logged()).toEqual([
+      { state: 'pending', attempts: 1, status_code: 500 },
+      { state: 'pending', attempts: 1, status_code: 500 },
+    ]);
+  });
+
   it('refuses callback URLs the SSRF guard does not allow', async () => {
     for (const callbackUrl of [
       'http://example.com/hook',
