@@ -274,7 +274,7 @@ export function createServices(deps: ServicesDeps): Composition {
       autoReply,
       campaigns,
       developerApi,
-      smsgateApi: createSmsgateApiService({ db, jwtSecret, developerApi, messaging, networks }),
+      smsgateApi: createSmsgateApiService({ db, jwtSecret, developerApi, messaging, networks, deviceStreams }),
       webhooks,
     },
     channels,

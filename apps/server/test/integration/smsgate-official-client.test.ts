@@ -1,9 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import type { CreatedApiKeyResponse } from '@switchboard/contract';
 import sdk, { type HttpClient } from 'android-sms-gateway';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../helpers/expectations.js';
-import { createTestApp, register, type SignedIn, type TestApp } from '../helpers/test-app.js';
+import { createListeningTestApp, pairPhone } from '../helpers/smsgate-device.js';
+import { register, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
 const PHONE = '+12025550123';
 
@@ -50,6 +50,7 @@ async function call<T>(method: string, url: string, body?: unknown, headers?: Re
  */
 describe('the official android-sms-gateway client against /api/3rdparty/v1', () => {
   let t: TestApp;
+  let listeningApp: TestApp & { baseUrl: string };
   let admin: SignedIn;
   let base: string;
   let client: Client;
@@ -57,7 +58,8 @@ describe('the official android-sms-gateway client against /api/3rdparty/v1', () 
   const headers = () => ({ 'User-Agent': 'android-sms-gateway/3.0 (client; js)', Authorization: basic });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    const listening = await createListeningTestApp();
+    t = listening;
     admin = await register(t.app, 'owner@smsgate-client.example', 'Owner');
     const created = await t.app.inject({
       method: 'POST',
@@ -67,8 +69,8 @@ describe('the official android-sms-gateway client against /api/3rdparty/v1', () 
     });
     const { username, password } = created.json<CreatedApiKeyResponse>().basicAuth;
     basic = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/3rdparty/v1`;
+    base = `${listening.baseUrl}/api/3rdparty/v1`;
+    listeningApp = listening;
     client = new Client(username, password, fetchClient, base);
   });
   afterAll(() => t.close());
@@ -152,5 +154,46 @@ describe('the official android-sms-gateway client against /api/3rdparty/v1', () 
     });
     await expect(fetchClient.delete(`${base}/auth/token/${pair.id}`, headers())).resolves.toBeNull();
     await expect(fetchClient.get(`${base}/message/${sent.id}`, bearer)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('drives a paired SMSGate phone: listed with its SIMs, sends what names it, reads the settings, unpaired by delete', async () => {
+    const { networkId, phone } = await pairPhone(listeningApp, admin.authorization);
+    const events = await phone.openEvents();
+    try {
+      const device = (await client.getDevices()).find((d) => d.id === networkId);
+      expect(device).toMatchObject({ name: 'Front desk phone', simCards: [{ simNumber: 1 }] });
+
+      // The JS type has no deviceId; the server (and SMSGate's) takes it.
+      const request = { message: 'Through the phone', phoneNumbers: [PHONE], deviceId: networkId };
+      const sent = await client.send(request as Parameters<Client['send']>[0]);
+      expect(sent.state).toBe('Pending');
+      await events.next('MessageEnqueued');
+      const pulled = (await phone.pullMessages()).body.find((m) => m.phoneNumbers.includes(PHONE));
+      expect(pulled).toMatchObject({ textMessage: { text: 'Through the phone' } });
+      await phone.reportState(pulled!.id, 'Sent', { phoneNumber: PHONE });
+      await eventually(async () => (await client.getState(sent.id)).state === 'Sent', 'the phone reported Sent');
+      await phone.reportState(pulled!.id, 'Delivered', { phoneNumber: PHONE });
+      await eventually(
+        async () => (await client.getState(sent.id)).state === 'Delivered',
+        'the phone reported Delivered',
+      );
+
+      await client.patchSettings({ messages: { limitValue: 10 } });
+      await events.next('SettingsUpdated');
+      const settings = await phone.fetchSettings();
+      expect(settings.body).toMatchObject({
+        messages: { limit_value: 10, send_interval_min: 2 },
+        ping: { interval_seconds: 30 },
+        gateway: { notification_channel: 'SSE_ONLY' },
+      });
+      // The phone keeps signing our webhooks with the key the channel gave it, not a stored one.
+      expect(settings.body.webhooks?.signing_key).not.toBe('k');
+      expect(phone.signingKey).toBe(settings.body.webhooks?.signing_key);
+
+      await client.deleteDevice(networkId);
+      expect((await phone.patchDevice()).status).toBe(401);
+    } finally {
+      events.close();
+    }
   });
 });

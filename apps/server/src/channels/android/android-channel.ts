@@ -39,6 +39,7 @@ export const androidChannelPlugin: FastifyPluginAsync<AndroidChannelOptions> = a
     host: messaging.host,
     deviceSeen: createDevicePresence(messaging.host, networks.announce),
     announce: networks.announce,
+    workspaceSettings: app.services.smsgateApi.settings.forPhones,
   };
   const failed = (what: string) => (error: unknown) => log.warn({ err: error }, what);
 

@@ -19,4 +19,6 @@ export interface AndroidContext {
   deviceSeen: DeviceSeen;
   /** Tells the browsers the network changed (networks service). */
   announce(networkId: string): Promise<void>;
+  /** The workspace's SMSGate device settings for its phones (the SMSGate API's `/settings`). */
+  workspaceSettings(workspaceId: string): Promise<Record<string, Record<string, unknown>>>;
 }

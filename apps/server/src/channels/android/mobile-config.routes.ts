@@ -51,11 +51,18 @@ export const mobileConfigRoutes: FastifyPluginAsyncZod<{ ctx: AndroidContext }> 
       },
     },
     // Never gateway.cloud_url or gateway.private_token: the app would repoint itself.
-    async (request) => ({
-      webhooks: { signing_key: ctx.secretBox.open(deviceOf(request).device.signingKey) },
-      // We cannot reach Firebase for the official app, so phones are woken by our event stream:
-      // without this, a phone with Google services would only poll every ~15 minutes.
-      gateway: { notification_channel: 'SSE_ONLY' as const },
-    }),
+    async (request) => {
+      const pairing = deviceOf(request);
+      // The workspace's settings (SMSGate API `/settings`: send intervals, limits, ping…) first;
+      // ours win where they meet, since our webhook receiver and wake-ups depend on them.
+      const workspace = await ctx.workspaceSettings(pairing.network.workspaceId);
+      return {
+        ...workspace,
+        webhooks: { ...workspace.webhooks, signing_key: ctx.secretBox.open(pairing.device.signingKey) },
+        // We cannot reach Firebase for the official app, so phones are woken by our event stream:
+        // without this, a phone with Google services would only poll every ~15 minutes.
+        gateway: { notification_channel: 'SSE_ONLY' as const },
+      };
+    },
   );
 };

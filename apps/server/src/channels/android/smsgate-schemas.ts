@@ -81,8 +81,9 @@ export const MobileWebhookSchema = z.object({
   event: z.enum(WEBHOOK_EVENTS),
 });
 
-export const MobileSettingsSchema = z.object({
-  webhooks: z.object({ signing_key: z.string().describe('HMAC key the phone signs our webhooks with.') }),
+/** Our two settings, and the workspace's others (messages, ping, logs…: the SMSGate API's `/settings`). */
+export const MobileSettingsSchema = z.looseObject({
+  webhooks: z.looseObject({ signing_key: z.string().describe('HMAC key the phone signs our webhooks with.') }),
   gateway: z.object({
     notification_channel: z.literal('SSE_ONLY').describe('Wake-ups come over GET /events (no Firebase relay).'),
   }),

@@ -1,3 +1,4 @@
+import type { DeviceStreams } from '../../channels/android/device-streams.js';
 import type { Db } from '../../db/database.js';
 import type { DeveloperApiService } from '../developer-api/developer-api.service.js';
 import type { MessagingService } from '../messaging/messaging.service.js';
@@ -19,7 +20,9 @@ export interface SmsgateApiDeps {
   jwtSecret: string;
   developerApi: DeveloperApiService;
   messaging: Pick<MessagingService, 'queue' | 'api'>;
-  networks: Pick<NetworksService, 'list' | 'get' | 'rotateRegistrationToken'>;
+  networks: Pick<NetworksService, 'list' | 'get' | 'rotateRegistrationToken' | 'summaries'>;
+  /** The phones' event streams: a settings change wakes them to read it (`SettingsUpdated`). */
+  deviceStreams: Pick<DeviceStreams, 'send'>;
 }
 
 /**
@@ -40,7 +43,16 @@ export function createSmsgateApiService(deps: SmsgateApiDeps) {
       developerApi: deps.developerApi,
     }),
     devices: createSmsgateDevices(deps.networks),
-    settings: createSmsgateSettings(createSmsgateSettingsRepository(deps.db)),
+    settings: createSmsgateSettings(createSmsgateSettingsRepository(deps.db), (workspaceId) => {
+      // Sent to every network of the workspace: only its Android phones hold streams.
+      void deps.networks.summaries(workspaceId).then(
+        (networks) => {
+          for (const network of networks) deps.deviceStreams.send(network.id, 'SettingsUpdated');
+        },
+        // A phone not woken reads them at its next start or daily read anyway.
+        () => {},
+      );
+    }),
   };
 }
 

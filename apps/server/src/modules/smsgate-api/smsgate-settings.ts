@@ -69,27 +69,46 @@ function publicSettings(settings: SettingsSections): SettingsSections {
   return out;
 }
 
-/** `/settings`: a workspace's SMSGate device settings, stored as the app names them. */
-export function createSmsgateSettings(repo: SmsgateSettingsRepository) {
+/**
+ * What the workspace's phones are given (channels/android adds its own on top): the public
+ * settings without `gateway` (the channel decides how phones are woken) and `encryption` (we never
+ * send encrypted messages).
+ */
+function phoneSettings(settings: SettingsSections): SettingsSections {
+  const { gateway: _gateway, encryption: _encryption, ...rest } = publicSettings(settings);
+  return rest;
+}
+
+/**
+ * `/settings`: a workspace's SMSGate device settings, stored as the app names them; a change is
+ * announced to the workspace's phones (`SettingsUpdated`), which then read them from the mobile
+ * API's `GET /settings`.
+ */
+export function createSmsgateSettings(repo: SmsgateSettingsRepository, changed: (workspaceId: string) => void) {
+  async function store(workspaceId: string, change: (current: SettingsSections) => SettingsSections) {
+    const stored = await repo.update(workspaceId, change);
+    changed(workspaceId);
+    return publicSettings(stored);
+  }
+
   return {
     get: async (workspaceId: string) => publicSettings(await repo.get(workspaceId)),
+    forPhones: async (workspaceId: string) => phoneSettings(await repo.get(workspaceId)),
 
     /** PUT: the body replaces every setting. */
     async replace(workspaceId: string, body: unknown): Promise<SettingsSections> {
       const next = knownSettings(body);
-      return publicSettings(await repo.update(workspaceId, () => next));
+      return store(workspaceId, () => next);
     },
 
     /** PATCH: the body's settings change, the others stay. */
     async merge(workspaceId: string, body: unknown): Promise<SettingsSections> {
       const change = knownSettings(body);
-      return publicSettings(
-        await repo.update(workspaceId, (current) => {
-          const next: SettingsSections = { ...current };
-          for (const [section, values] of Object.entries(change)) next[section] = { ...current[section], ...values };
-          return next;
-        }),
-      );
+      return store(workspaceId, (current) => {
+        const next: SettingsSections = { ...current };
+        for (const [section, values] of Object.entries(change)) next[section] = { ...current[section], ...values };
+        return next;
+      });
     },
   };
 }
