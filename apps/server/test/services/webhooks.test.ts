@@ -464,6 +464,29 @@ describe('outgoing webhooks', () => {
     expect(new Set(bodies)).toEqual(new Set([pending.eventId]));
   });
 
+  it('takes over a delivery whose instance died while sending it, once its lease ran out', async () => {
+    const { workspaceId } = await workspace();
+    const { webhook } = await services().webhooks.endpoints.create(workspaceId, {
+      url: `${receiver.url}/orphan`,
+      events: ['message.sent'],
+    });
+    await composition.close();
+    const orphan = await services().webhooks.sendTest(workspaceId, webhook.id);
+    // What an instance killed mid-send leaves: claimed (its first try counted), lease still running.
+    await database.db.execute(sql`update webhook_deliveries set state = 'delivering', attempts = 1,
+      lease_until = ${new Date(Date.now() + 60_000).toISOString()} where id = ${orphan.id}`);
+    composition = compose();
+    await composition.networkRunner.start();
+    // Several passes (every 25 ms) while the lease runs: none may take it (a weak check on a slow machine, never a false failure).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(got('orphan')).toHaveLength(0);
+    clock.advance(61_000);
+    const [done] = await settled(workspaceId, webhook.id);
+    expect(done!.state).toBe('succeeded');
+    expect(done!.attempts.map((a) => a.attempt)).toEqual([2]);
+    expect(got('orphan')).toHaveLength(1);
+  });
+
   it('with two instances delivers each event once, and sweeps the log a month later', async () => {
     const { workspaceId } = await workspace();
     const { webhook } = await services().webhooks.endpoints.create(workspaceId, {

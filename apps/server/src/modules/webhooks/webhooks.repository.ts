@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database.js';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/webhooks.js';
 import { camelRow } from '../../lib/camel-row.js';
@@ -147,8 +147,17 @@ export function createWebhookDeliveriesRepository(db: Db) {
       return tx.insert(webhookDeliveries).values(rows).onConflictDoNothing().returning();
     },
     /**
-     * Claims due deliveries of enabled endpoints (and claims whose lease ran out: their instance
-     * died) with SKIP LOCKED, so instances claim side by side and each row goes to one. A test
+     * Claims whose lease ran out (their instance died mid-send) become due again; the try they
+     * were on counts. Kept out of `claim`, whose one condition then reads the due index in order.
+     */
+    async releaseExpiredLeases(now: Date): Promise<void> {
+      await db
+        .update(webhookDeliveries)
+        .set({ state: 'pending', nextAttemptAt: now, leaseUntil: null })
+        .where(and(eq(webhookDeliveries.state, 'delivering'), lte(webhookDeliveries.leaseUntil, now)));
+    },
+    /**
+     * Claims due deliveries of enabled endpoints with SKIP LOCKED, so instances claim side by side and each row goes to one. A test
      * event goes to a disabled endpoint too: it is how a person checks a receiver before enabling it.
      */
     async claim(now: Date, limit: number, leaseMs: number): Promise<DeliveryRow[]> {
@@ -160,8 +169,7 @@ export function createWebhookDeliveriesRepository(db: Db) {
           where d.id in (
             select x.id from webhook_deliveries x
             join webhook_endpoints e on e.id = x.endpoint_id and (e.enabled or x.event_type = 'webhook.test')
-            where (x.state = 'pending' and x.next_attempt_at <= ${at(now)})
-               or (x.state = 'delivering' and x.lease_until <= ${at(now)})
+            where x.state = 'pending' and x.next_attempt_at <= ${at(now)}
             order by x.next_attempt_at
             limit ${limit}
             for update of x skip locked)
@@ -188,8 +196,16 @@ export function createWebhookDeliveriesRepository(db: Db) {
       );
       return rows.length;
     },
-    async recordAttempt(values: typeof webhookAttempts.$inferInsert): Promise<void> {
-      await db.insert(webhookAttempts).values(values);
+    async recordAttempts(rows: (typeof webhookAttempts.$inferInsert)[]): Promise<void> {
+      if (rows.length > 0) await db.insert(webhookAttempts).values(rows);
+    },
+    /** Deliveries whose try succeeded, in one statement. */
+    async settleSucceeded(ids: string[], now: Date): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .update(webhookDeliveries)
+        .set({ state: 'succeeded', completedAt: now, leaseUntil: null })
+        .where(and(inArray(webhookDeliveries.id, ids), eq(webhookDeliveries.state, 'delivering')));
     },
     settle: (id: string, values: Partial<typeof webhookDeliveries.$inferInsert>) =>
       db
