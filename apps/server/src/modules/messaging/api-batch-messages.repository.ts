@@ -14,8 +14,8 @@ export interface ApiBatchRows {
   bodies: string[];
   encodings: MessageEncoding[];
   segments: number[];
-  /** Each message's due time (epoch ms). */
-  dues: number[];
+  /** Each message's due time (epoch ms); null: at once. */
+  dues: Array<number | null>;
   metadata: Record<string, string> | null;
   callbackEndpointId: string | null;
   /** Now: the month its segments are booked in. */

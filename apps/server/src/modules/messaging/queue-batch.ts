@@ -98,7 +98,11 @@ export function createQueueBatch(deps: QueueBatchDeps) {
         bodies: kept.map((r) => r.body),
         encodings: counted.map((c) => c.encoding),
         segments,
-        dues: spreadDues(segments, (request.notBefore ?? at).getTime(), network.throughput, spread),
+        // Due at once: no due time, as a single send (the database's clock, not this process's, decides).
+        dues:
+          spread || request.notBefore
+            ? spreadDues(segments, (request.notBefore ?? at).getTime(), network.throughput, spread)
+            : segments.map(() => null),
         metadata: request.metadata ?? null,
         callbackEndpointId: request.callbackEndpointId ?? null,
         at,
