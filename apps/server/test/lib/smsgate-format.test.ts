@@ -33,6 +33,7 @@ describe('SMSGate payloads and signature', () => {
       phoneNumber: '+12025550100',
       failedAt: '2026-11-26T10:00:05.000Z',
       reason: 'The carrier refused it',
+      error: 'The carrier refused it',
     });
     expect(smsgatePayload('sms:failed', message({ errorText: null }), 'sg-1', null).reason).toBe('REJECTED');
   });

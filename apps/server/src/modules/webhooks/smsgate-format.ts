@@ -52,12 +52,11 @@ export function smsgatePayload(
       return withoutNulls({ ...common, partsCount: message.segments, sentAt: message.sentAt });
     case 'sms:delivered':
       return withoutNulls({ ...common, deliveredAt: message.deliveredAt });
-    default:
-      return withoutNulls({
-        ...common,
-        failedAt: message.failedAt,
-        reason: message.errorText ?? message.errorCode ?? 'failed',
-      });
+    default: {
+      const reason = message.errorText ?? message.errorCode ?? 'failed';
+      // `reason` is the app's name; the JS client's types call it `error`: both, the same text.
+      return withoutNulls({ ...common, failedAt: message.failedAt, reason, error: reason });
+    }
   }
 }
 
