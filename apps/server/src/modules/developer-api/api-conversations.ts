@@ -69,7 +69,8 @@ export function createApiConversations(deps: ApiConversationsDeps) {
         workspaceId,
         {
           networkId: filters.networkId,
-          unread: filters.unread,
+          unread: filters.unread === true,
+          read: filters.unread === false,
           phoneNumber: filters.phoneNumber === undefined ? undefined : e164Filter(filters.phoneNumber),
           from: filters.updatedSince,
         },

@@ -8,8 +8,10 @@ import type { ContactRow, ConversationRow, MessageRow } from './message-rows.js'
 export interface ConversationFilters {
   q?: string;
   networkId?: string;
-  /** true: only threads with unread messages; false: only threads read to the end. */
+  /** Only threads with unread messages (false: no filter, as the inbox's checkbox sends it). */
   unread?: boolean;
+  /** Only threads read to the end (the developer API's `unread=false`). */
+  read?: boolean;
   optedOut?: boolean;
   /** Only the threads of this number (E.164). */
   phoneNumber?: string;
@@ -114,8 +116,8 @@ export function createInboxRepository(db: Db) {
       // A thread with only voice messages (a caller who never texted) belongs to the voice inbox.
       const where: SQL[] = [sql`v.workspace_id = ${workspaceId}`, sql`v.has_sms`];
       if (filters.networkId) where.push(sql`v.network_id = ${filters.networkId}`);
-      if (filters.unread !== undefined)
-        where.push(filters.unread ? sql`v.unread_count > 0` : sql`v.unread_count = 0`);
+      if (filters.unread) where.push(sql`v.unread_count > 0`);
+      if (filters.read) where.push(sql`v.unread_count = 0`);
       if (filters.phoneNumber) where.push(sql`c.phone_number = ${filters.phoneNumber}`);
       if (filters.optedOut !== undefined)
         where.push(filters.optedOut ? sql`c.opted_out_at is not null` : sql`c.opted_out_at is null`);
