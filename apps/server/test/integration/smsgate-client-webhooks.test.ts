@@ -97,7 +97,7 @@ describe('the official android-sms-gateway client’s webhooks', () => {
       expect(verifySmsgateSignature(request.body, request.headers, key)).toBe(true);
       const envelope = JSON.parse(request.body) as Envelope;
       expect(envelope.payload).toMatchObject({ messageId: 'js-message-1', recipient: '+12025550123' });
-      expect(envelope.deviceId).toBe(state.deviceId);
+      expect(envelope.deviceId).toBe((state as unknown as { deviceId: string }).deviceId);
     }
     expect((JSON.parse(at('sent')[0]!.body) as Envelope).event).toBe('sms:sent');
   }, 90_000);
