@@ -61,7 +61,19 @@ export type ApiCampaign = z.infer<typeof ApiCampaignSchema>;
 /** POST /api/v1/campaigns: a draft; everything but the name may be left for later (start then says what is missing). */
 export const ApiCreateCampaignBodySchema = CreateCampaignBodySchema.describe(
   'A new draft. Only `name` is required; a draft that lacks a network, a text or recipients is refused at start (409 `CAMPAIGN_NOT_READY`).',
-);
+).meta({
+  // The request sample the interactive reference (/api/docs) fills in for curl, JavaScript and Python.
+  examples: [
+    {
+      name: 'Spring sale',
+      body: 'Hi {name|there}, 20% off this week. Reply STOP to opt out.',
+      networkIds: ['00000000-0000-4000-8000-000000000001'],
+      audience: { listIds: ['00000000-0000-4000-8000-000000000002'], excludeTags: ['staff'] },
+      ratePerSecond: 20,
+      quietHours: { start: '21:00', end: '08:00' },
+    },
+  ],
+});
 export type ApiCreateCampaignBody = z.input<typeof ApiCreateCampaignBodySchema>;
 
 export const ApiCampaignParamsSchema = z.object({ id: z.uuid().describe('The campaign’s id.') });

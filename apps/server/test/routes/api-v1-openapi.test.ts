@@ -215,6 +215,8 @@ describe('GET /api/v1/openapi.json', () => {
         '429',
       ]);
       const create = doc.paths['/api/v1/campaigns']!.post!;
+      const media = create.requestBody!.content['application/json']! as unknown as { example?: { name: string } };
+      expect(media.example?.name).toBe('Spring sale');
       expect(Object.keys(create.requestBody!.content['application/json']!.schema.properties).sort()).toEqual([
         'audience',
         'body',
