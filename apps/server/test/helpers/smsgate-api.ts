@@ -26,40 +26,48 @@ export interface SmsgateTestBed {
   t: TestApp;
   admin: SignedIn;
   stranger: SignedIn;
-  newKey(who: SignedIn, scopes: ApiKeyScope[]): Promise<SmsgateKey>;
-  /** A call under /api/3rdparty/v1 with this Authorization header (none when null). */
-  call(authorization: string | null, method: SmsgateMethod, path: string, payload?: object): Promise<Injected>;
+  /** `extra`: the create body's other fields (expiresAt, allowedIps). */
+  newKey(who: SignedIn, scopes: ApiKeyScope[], extra?: Record<string, unknown>): Promise<SmsgateKey>;
+  /** A call under /api/3rdparty/v1 with this Authorization header (none when null), from `remoteAddress`. */
+  call(
+    authorization: string | null,
+    method: SmsgateMethod,
+    path: string,
+    payload?: object,
+    remoteAddress?: string,
+  ): Promise<Injected>;
   close(): Promise<void>;
 }
 
 export const basicHeader = (username: string, password: string) =>
   `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
 
-export async function createSmsgateTestBed(name: string): Promise<SmsgateTestBed> {
-  const t = await createTestApp();
+export async function createSmsgateTestBed(name: string, env: Record<string, string> = {}): Promise<SmsgateTestBed> {
+  const t = await createTestApp(env);
   const admin = await register(t.app, `owner@${name}.example`, 'Owner');
   const stranger = await register(t.app, `owner@other-${name}.example`, 'Stranger');
   return {
     t,
     admin,
     stranger,
-    async newKey(who, scopes) {
+    async newKey(who, scopes, extra = {}) {
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/api-keys',
         headers: who.authorization,
-        payload: { name: scopes.join(' '), scopes },
+        payload: { name: scopes.join(' '), scopes, ...extra },
       });
       if (response.statusCode !== 201) throw new Error(`no API key: ${response.statusCode} ${response.body}`);
       const { apiKey, secret, basicAuth } = response.json<CreatedApiKeyResponse>();
       return { id: apiKey.id, secret, ...basicAuth, basic: basicHeader(basicAuth.username, basicAuth.password) };
     },
-    call: (authorization, method, path, payload) =>
+    call: (authorization, method, path, payload, remoteAddress) =>
       t.app.inject({
         method,
         url: `${SMSGATE_BASE}${path}`,
         headers: authorization ? { authorization } : {},
         ...(payload && { payload }),
+        ...(remoteAddress && { remoteAddress }),
       }),
     close: () => t.close(),
   };

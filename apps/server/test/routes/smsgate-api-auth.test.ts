@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../helpers/expectations.js';
 import {
   basicHeader,
   createSmsgateTestBed,
@@ -56,6 +57,24 @@ describe('/api/3rdparty/v1 authentication: Basic credentials of a key and SMSGat
     expect(revoked.statusCode, revoked.body).toBe(200);
     expectSmsgateError(await bed.call(doomed.basic, 'GET', '/messages'), 401, 'API_KEY_REVOKED');
     expectSmsgateError(await bed.call(`Bearer ${pair.access_token}`, 'GET', '/messages'), 401, 'API_KEY_REVOKED');
+  });
+
+  it('holds Basic credentials to the key’s expiry and allowed addresses', async () => {
+    const soon = await bed.newKey(bed.admin, ['messages:read'], {
+      expiresAt: new Date(Date.now() + 3000).toISOString(),
+    });
+    await eventually(
+      async () => (await bed.call(soon.basic, 'GET', '/messages')).statusCode === 401,
+      'the key expired',
+    );
+    expectSmsgateError(await bed.call(soon.basic, 'GET', '/messages'), 401, 'API_KEY_EXPIRED');
+    const office = await bed.newKey(bed.admin, ['messages:read'], { allowedIps: ['203.0.113.0/24'] });
+    expect((await bed.call(office.basic, 'GET', '/messages', undefined, '203.0.113.9')).statusCode).toBe(200);
+    expectSmsgateError(
+      await bed.call(office.basic, 'GET', '/messages', undefined, '198.51.100.1'),
+      403,
+      'IP_NOT_ALLOWED',
+    );
   });
 
   it('maps the key’s scopes onto SMSGate’s: 403 {"message":"scope required: <scope>"}', async () => {
@@ -118,5 +137,37 @@ describe('/api/3rdparty/v1 authentication: Basic credentials of a key and SMSGat
 
   it('answers unknown paths under the API in its error shape', async () => {
     expectSmsgateError(await bed.call(key.basic, 'GET', '/nothing-here'), 404, 'NOT_FOUND');
+  });
+});
+
+describe('/api/3rdparty/v1 rate limit', () => {
+  let bed: SmsgateTestBed;
+  beforeAll(async () => {
+    bed = await createSmsgateTestBed('smsgate-limit', { API_RATE_LIMIT: '3' });
+  });
+  afterAll(() => bed.close());
+
+  it('counts each key on its own (its tokens included), with RateLimit headers, then 429 with Retry-After', async () => {
+    const [first, second] = [
+      await bed.newKey(bed.admin, ['messages:read']),
+      await bed.newKey(bed.admin, ['messages:read']),
+    ];
+    const remaining: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const response = await bed.call(first.basic, 'GET', '/messages');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['ratelimit-limit']).toBe('3');
+      remaining.push(String(response.headers['ratelimit-remaining']));
+    }
+    const minted = await bed.call(first.basic, 'POST', '/auth/token', { scopes: ['messages:list'] });
+    remaining.push(String(minted.headers['ratelimit-remaining']));
+    const pair = minted.json<TokenPair>();
+    expect(remaining).toEqual(['2', '1', '0']);
+    const limited = await bed.call(`Bearer ${pair.access_token}`, 'GET', '/messages');
+    expectSmsgateError(limited, 429, 'RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await bed.call(second.basic, 'GET', '/messages')).statusCode).toBe(200);
+    // Health needs no key and counts against none.
+    expect((await bed.call(null, 'GET', '/health')).statusCode).toBe(200);
   });
 });
