@@ -134,6 +134,25 @@ describe('POST /api/v1/messages/batch', () => {
     expect((await getBatch(batch.id)).json<ApiBatchResponse>().batch.progress).toEqual({ queued: 60 });
   });
 
+  it('cancels what of a scheduled batch is still queued, giving its segments back', async () => {
+    const before = await used();
+    const sendAt = new Date(Date.now() + 3_600_000).toISOString();
+    const { batch } = (
+      await sendBatch({ body: 'cancel us', sendAt, recipients: [{ to: '+12025550131' }, { to: '+12025550132' }] })
+    ).json<ApiSendBatchResponse>();
+    expect(await used()).toBe(before + 2);
+    const reader = await bed.newKey(bed.admin, ['messages:read']);
+    expectErrorBody(await bed.call(reader, 'DELETE', `/api/v1/messages/batch/${batch.id}`), 403, 'INSUFFICIENT_SCOPE');
+    expectErrorBody(await bed.call(strangerKey, 'DELETE', `/api/v1/messages/batch/${batch.id}`), 404, 'NOT_FOUND');
+    const cancelled = await bed.call(key, 'DELETE', `/api/v1/messages/batch/${batch.id}`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json<ApiBatchResponse>().batch.progress).toEqual({ cancelled: 2 });
+    expect(await used()).toBe(before);
+    // Again: nothing is left to cancel, nothing more is given back.
+    expect((await bed.call(key, 'DELETE', `/api/v1/messages/batch/${batch.id}`)).statusCode).toBe(200);
+    expect(await used()).toBe(before);
+  });
+
   it('validates the batch', async () => {
     expectErrorBody(await sendBatch({ body: 'x', recipients: [] }), 400, 'VALIDATION_FAILED');
     const tooMany = Array.from({ length: 10_001 }, () => ({ to: '+12025550100' }));

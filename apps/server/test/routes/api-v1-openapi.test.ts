@@ -132,6 +132,7 @@ describe('GET /api/v1/openapi.json', () => {
     expect(media.example?.recipients).toHaveLength(2);
     expect(body.properties.sendAt!.description).toContain('SEND_AT_INVALID');
     expect(body.properties.callbackUrl!.description).toContain('callback-secret');
+    expect(Object.keys(doc.paths['/api/v1/messages/batch/{id}']!).sort()).toEqual(['delete', 'get']);
     const progress = JSON.stringify(doc.paths['/api/v1/messages/batch/{id}']!.get!.responses['200']);
     expect(progress).toContain('progress');
     expect(progress).not.toContain('workspaceId');

@@ -56,6 +56,12 @@ const REASON_COUNTS = {
 export function createApiBatches(deps: ApiBatchesDeps) {
   const repo = createApiBatchesRepository(deps.db);
 
+  async function find(workspaceId: string, id: string): Promise<BatchRow> {
+    const row = await repo.find(workspaceId, id);
+    if (!row) throw new AppError('NOT_FOUND', 'No such batch in this workspace.');
+    return row;
+  }
+
   async function inTransaction<T>(within: TxContext | undefined, work: (within: TxContext) => Promise<T>) {
     if (within) return work(within);
     const after: Array<() => void> = [];
@@ -119,8 +125,14 @@ export function createApiBatches(deps: ApiBatchesDeps) {
     },
 
     async get(workspaceId: string, id: string): Promise<ApiBatch> {
-      const row = await repo.find(workspaceId, id);
-      if (!row) throw new AppError('NOT_FOUND', 'No such batch in this workspace.');
+      const row = await find(workspaceId, id);
+      return toApiBatch(row, await deps.messaging.api.batchCounts(workspaceId, id));
+    },
+
+    /** Cancels what of the batch is still queued (a scheduled batch, the tail of a spread one). */
+    async cancel(workspaceId: string, id: string): Promise<ApiBatch> {
+      const row = await find(workspaceId, id);
+      await deps.messaging.api.cancelBatch(workspaceId, id);
       return toApiBatch(row, await deps.messaging.api.batchCounts(workspaceId, id));
     },
   };

@@ -12,7 +12,7 @@ import { apiCallerOf, type V1Guard } from './v1-guard.js';
 /** 10,000 recipients with variables pass the app's 1 MB; a batch may take 8. */
 const BATCH_BODY_LIMIT = 8 * 1024 * 1024;
 
-/** `POST /api/v1/messages/batch` and `GET /api/v1/messages/batch/:id`. */
+/** `POST /api/v1/messages/batch`, `GET` and `DELETE /api/v1/messages/batch/:id`. */
 export const v1MessageBatchesRoutes: FastifyPluginAsyncZod<{ guard: V1Guard }> = async (app, { guard }) => {
   const developerApi = app.services.developerApi;
   const { callbacks } = app.services.webhooks;
@@ -86,5 +86,25 @@ export const v1MessageBatchesRoutes: FastifyPluginAsyncZod<{ guard: V1Guard }> =
       },
     },
     async (request) => ({ batch: await batches.get(apiCallerOf(request).workspaceId, request.params.id) }),
+  );
+
+  app.delete(
+    '/messages/batch/:id',
+    {
+      onRequest: [guard.authenticate, guard.requireScope('messages:send')],
+      schema: {
+        ...v1Route(
+          'messages',
+          'Cancel the batch’s messages still queued, their segments given back; those already sent stay (scope messages:send)',
+        ),
+        params: ApiBatchParamsSchema,
+        response: {
+          200: ApiBatchResponseSchema,
+          ...v1Errors,
+          404: ErrorResponseSchema.describe('No such batch in this workspace (`NOT_FOUND`).'),
+        },
+      },
+    },
+    async (request) => ({ batch: await batches.cancel(apiCallerOf(request).workspaceId, request.params.id) }),
   );
 };

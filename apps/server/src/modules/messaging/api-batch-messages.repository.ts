@@ -3,7 +3,7 @@ import type { MessageEncoding, MessageState } from '@switchboard/contract';
 import { queryRows, type Db } from '../../db/database.js';
 import { pgArray } from '../../lib/pg-array.js';
 import { upsertContactNumbers } from '../contacts/contacts.sql.js';
-import { bookUsage } from '../workspaces/usage.sql.js';
+import { bookUsage, giveBackUsage } from '../workspaces/usage.sql.js';
 
 /** A developer API batch's messages to queue, column by column (index i is one recipient). */
 export interface ApiBatchRows {
@@ -77,6 +77,24 @@ export function createApiBatchMessagesRepository(db: Db) {
         select (select period_start from u)::text as period, (select count(*) from m) as inserted`,
       );
       return !!row?.period;
+    },
+
+    /**
+     * Cancels a batch's messages still queued and gives their segments back, in one statement (a
+     * dispatcher's claim locks a row, so each message is either claimed or cancelled); how many.
+     */
+    async cancelQueued(workspaceId: string, batchId: string): Promise<number> {
+      const [row] = await queryRows<{ cancelled: number }>(
+        db,
+        sql`with changed as (
+          update messages set state = 'cancelled', lease_until = null, updated_at = now()
+          where batch_id = ${batchId} and batch_id is not null and workspace_id = ${workspaceId}
+            and state = 'queued'
+          returning *
+        ), given_back as (${giveBackUsage(sql`changed`)})
+        select count(*)::int as cancelled from changed`,
+      );
+      return Number(row?.cancelled ?? 0);
     },
 
     /** How many of a batch's messages are in each state. */

@@ -128,6 +128,8 @@ export function createMessagingService(deps: MessagingDeps) {
       page: apiMessages.page,
       /** How many of a batch's messages are in each state. */
       batchCounts: batchMessages.countsByState,
+      /** Cancels a batch's queued messages, their segments given back (no event per message: up to 10,000). */
+      cancelBatch: batchMessages.cancelQueued,
       async cancel(workspaceId: string, id: string): Promise<MessageRow | undefined> {
         const row = await apiMessages.cancelQueued(workspaceId, id);
         if (row) publishMessage(workspaceId, 'message.updated', row);
