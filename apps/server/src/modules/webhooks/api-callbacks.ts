@@ -10,7 +10,11 @@ import type { WebhookOutbox } from './webhook-outbox.js';
 
 const STATE_EVENTS = { sent: 'message.sent', delivered: 'message.delivered', failed: 'message.failed' } as const;
 
-/** A workspace without callback targets is asked again after this long (one is rarely the first). */
+/**
+ * A workspace without callback targets is asked again after this long. Another instance's first
+ * target of a workspace is seen here within it: a message sent through that instance and claimed
+ * by this one within that second would miss its callback (the only window; later targets are known).
+ */
 const NONE_TTL_MS = 1_000;
 
 export interface ApiCallbacksDeps {
@@ -92,7 +96,8 @@ export function createApiCallbacks(deps: ApiCallbacksDeps) {
       if (event !== 'message.updated') return;
       const { message } = payload as { message: Message };
       const type = STATE_EVENTS[message.state as keyof typeof STATE_EVENTS];
-      if (!type || message.direction !== 'out') return;
+      // Only developer API messages name a callback target: the others cost nothing here.
+      if (!type || message.origin !== 'api') return;
       deliver(workspaceId, message, type).catch((error: unknown) =>
         deps.log.error({ err: error, messageId: message.id }, 'a message callback was not recorded'),
       );
