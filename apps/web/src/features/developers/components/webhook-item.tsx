@@ -1,9 +1,10 @@
 import { ActionIcon, Badge, Button, Code, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import type { WebhookEndpoint } from '@switchboard/contract';
-import { IconDots, IconEdit, IconList, IconRefresh, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconDots, IconEdit, IconList, IconPower, IconRefresh, IconSend, IconTrash } from '@tabler/icons-react';
 import { formatDateTime } from '../../../lib/format';
 import { isolateLtr } from '../../../lib/isolate';
 import { useSendTestEvent } from '../api/use-send-test-event';
+import { useUpdateWebhook } from '../api/use-update-webhook';
 import { useDevelopersText } from '../developers-text';
 import { useDevelopersNotifications } from '../hooks/use-developers-notifications';
 import classes from './developers.module.css';
@@ -22,6 +23,9 @@ export function WebhookItem({ webhook, onAction }: WebhookItemProps) {
   const test = useSendTestEvent();
   const url = isolateLtr(webhook.url);
   const smsgate = webhook.format === 'smsgate' ? webhook.smsgate : null;
+  const update = useUpdateWebhook();
+  const toggle = () =>
+    update.mutate({ id: webhook.id, body: { enabled: !webhook.enabled } }, { onError: notify.failure });
   const sendTest = () =>
     test.mutate(webhook.id, {
       onSuccess: () => {
@@ -58,6 +62,12 @@ export function WebhookItem({ webhook, onAction }: WebhookItemProps) {
                 {!smsgate && (
                   <Menu.Item leftSection={<IconEdit size={16} aria-hidden />} onClick={() => onAction('edit', webhook)}>
                     {t('webhooks.edit')}
+                  </Menu.Item>
+                )}
+                {smsgate && (
+                  // Its event belongs to its SMSGate client; only on and off here (on again after the server turned it off).
+                  <Menu.Item leftSection={<IconPower size={16} aria-hidden />} onClick={toggle}>
+                    {webhook.enabled ? t('webhooks.turnOff') : t('webhooks.turnOn')}
                   </Menu.Item>
                 )}
                 {!smsgate && (

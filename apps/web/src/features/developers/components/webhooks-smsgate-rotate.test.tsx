@@ -106,6 +106,7 @@ describe('WebhooksSection: secret rotation overlap and SMSGate-format endpoints'
   it('marks an SMSGate-format endpoint, shows its SMSGate event, and shows and rotates the SMSGate signing key', async () => {
     let key = 'first-smsgate-key';
     const sent = serve([anEndpoint(), smsgateEndpoint], (request) => {
+      if (request.method === 'PATCH') return { status: 200, body: { webhook: { ...smsgateEndpoint, enabled: false } } };
       if (request.url === '/api/webhooks/smsgate-signing-key') return { status: 200, body: { key } };
       if (request.url === '/api/webhooks/smsgate-signing-key/rotate') {
         key = 'second-smsgate-key';
@@ -123,6 +124,13 @@ describe('WebhooksSection: secret rotation overlap and SMSGate-format endpoints'
     fireEvent.click(within(item).getByRole('button', { name: /^Actions/ }));
     expect(await screen.findByRole('menuitem', { name: /Delete/ })).toBeTruthy();
     expect(screen.queryByRole('menuitem', { name: 'Rotate secret' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: 'Edit' })).toBeNull();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Turn off' }));
+    await waitFor(() =>
+      expect(sent.filter((r) => r.method === 'PATCH')).toEqual([
+        { method: 'PATCH', url: `/api/webhooks/${SMSGATE_ID}`, body: { enabled: false } },
+      ]),
+    );
 
     // The key is read only when asked for.
     expect(sent.some((r) => r.url.includes('smsgate-signing-key'))).toBe(false);

@@ -108,6 +108,8 @@ export const developers: Translation<typeof en> = {
     failingSince: 'تفشل منذ {{time}}',
     secret: 'السر {{prefix}}…',
     smsgateFormat: 'تنسيق SMSGate',
+    turnOn: 'تشغيل',
+    turnOff: 'إيقاف',
     smsgateSigned: 'موقّع بمفتاح توقيع SMSGate لمساحة العمل (X-Signature)',
     smsgateKey: {
       title: 'مفتاح توقيع SMSGate',

@@ -110,6 +110,8 @@ export const developers: Translation<typeof en> = {
     failingSince: 'Fehlschläge seit {{time}}',
     secret: 'Geheimnis {{prefix}}…',
     smsgateFormat: 'SMSGate-Format',
+    turnOn: 'Einschalten',
+    turnOff: 'Ausschalten',
     smsgateSigned: 'Signiert mit dem SMSGate-Signaturschlüssel des Arbeitsbereichs (X-Signature)',
     smsgateKey: {
       title: 'SMSGate-Signaturschlüssel',

@@ -110,6 +110,8 @@ export const developers = {
     failingSince: 'Failing since {{time}}',
     secret: 'Secret {{prefix}}…',
     smsgateFormat: 'SMSGate format',
+    turnOn: 'Turn on',
+    turnOff: 'Turn off',
     smsgateSigned: 'Signed with the workspace’s SMSGate signing key (X-Signature)',
     smsgateKey: {
       title: 'SMSGate signing key',

@@ -110,6 +110,8 @@ export const developers: Translation<typeof en> = {
     failingSince: 'En échec depuis {{time}}',
     secret: 'Secret {{prefix}}…',
     smsgateFormat: 'Format SMSGate',
+    turnOn: 'Activer',
+    turnOff: 'Désactiver',
     smsgateSigned: 'Signé avec la clé de signature SMSGate de l’espace de travail (X-Signature)',
     smsgateKey: {
       title: 'Clé de signature SMSGate',
