@@ -178,6 +178,23 @@ describe('the official android-sms-gateway client against /api/3rdparty/v1', () 
         'the phone reported Delivered',
       );
 
+      // Two recipients, one of our messages each: the state adds up by the reference's rule.
+      const OTHER = '+12025550124';
+      const pair = { message: 'To two', phoneNumbers: [PHONE, OTHER], deviceId: networkId };
+      const both = await client.send(pair as Parameters<Client['send']>[0]);
+      await events.next('MessageEnqueued');
+      const pulledBoth = (await phone.pullMessages()).body.filter((m) => m.textMessage.text === 'To two');
+      expect(pulledBoth.map((m) => m.phoneNumbers[0]).sort()).toEqual([PHONE, OTHER]);
+      const toOther = pulledBoth.find((m) => m.phoneNumbers[0] === OTHER)!;
+      const toPhone = pulledBoth.find((m) => m.phoneNumbers[0] === PHONE)!;
+      await phone.reportState(toPhone.id, 'Delivered', { phoneNumber: PHONE });
+      await phone.reportState(toOther.id, 'Failed', { phoneNumber: OTHER, error: 'RESULT_ERROR_NO_SERVICE' });
+      await eventually(async () => (await client.getState(both.id)).state === 'Sent', 'delivered + failed = Sent');
+      expect((await client.getState(both.id)).recipients).toEqual([
+        { phoneNumber: PHONE, state: 'Delivered' },
+        { phoneNumber: OTHER, state: 'Failed', error: expect.stringContaining('RESULT_ERROR_NO_SERVICE') as string },
+      ]);
+
       await client.patchSettings({ messages: { limitValue: 10 } });
       await events.next('SettingsUpdated');
       const settings = await phone.fetchSettings();
