@@ -58,14 +58,14 @@ export function WebhookItem({ webhook, onAction }: WebhookItemProps) {
                 </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
-                {/* An SMSGate webhook's event and key belong to its client and the workspace's SMSGate key. */}
+                {/* An SMSGate webhook's event belongs to its client, its key is the workspace's SMSGate key:
+                    no edit or rotate, only off and on (on again after the server turned it off). */}
                 {!smsgate && (
                   <Menu.Item leftSection={<IconEdit size={16} aria-hidden />} onClick={() => onAction('edit', webhook)}>
                     {t('webhooks.edit')}
                   </Menu.Item>
                 )}
                 {smsgate && (
-                  // Its event belongs to its SMSGate client; only on and off here (on again after the server turned it off).
                   <Menu.Item leftSection={<IconPower size={16} aria-hidden />} onClick={toggle}>
                     {webhook.enabled ? t('webhooks.turnOff') : t('webhooks.turnOn')}
                   </Menu.Item>
