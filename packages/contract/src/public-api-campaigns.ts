@@ -10,6 +10,7 @@ import {
   CampaignThroughputSchema,
   CreateCampaignBodySchema,
   QuietHoursSchema,
+  UpdateCampaignBodySchema,
 } from './campaigns.js';
 
 /**
@@ -75,6 +76,12 @@ export const ApiCreateCampaignBodySchema = CreateCampaignBodySchema.describe(
   ],
 });
 export type ApiCreateCampaignBody = z.input<typeof ApiCreateCampaignBodySchema>;
+
+/** PATCH /api/v1/campaigns/{id}: a draft's fields; only those given change. */
+export const ApiUpdateCampaignBodySchema = UpdateCampaignBodySchema.describe(
+  'The fields to change, each as in the create; those left out stay as they are.',
+);
+export type ApiUpdateCampaignBody = z.input<typeof ApiUpdateCampaignBodySchema>;
 
 export const ApiCampaignParamsSchema = z.object({ id: z.uuid().describe('The campaign’s id.') });
 export const ApiCampaignResponseSchema = z.object({ campaign: ApiCampaignSchema });

@@ -190,6 +190,42 @@ describe('/api/v1/campaigns', () => {
     expect(counts.cancelled + counts.sent + counts.delivered).toBe(4);
   });
 
+  it('edits a draft (only the fields given) and deletes one; a started campaign is neither (409)', async () => {
+    const bare = await create({ name: 'Half done' });
+    const listId = await listOf(numbers(600, 1));
+    const patched = await call('PATCH', `/api/v1/campaigns/${bare.id}`, {
+      networkIds: [sandboxId],
+      audience: { listIds: [listId] },
+      body: 'Now ready',
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json<ApiCampaignResponse>().campaign).toMatchObject({
+      name: 'Half done',
+      body: 'Now ready',
+      networkIds: [sandboxId],
+      audience: { listIds: [listId] },
+      state: 'draft',
+    });
+    expectErrorBody(
+      await call('PATCH', `/api/v1/campaigns/${bare.id}`, { state: 'sending' }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    await act(bare.id, 'start');
+    expectErrorBody(
+      await call('PATCH', `/api/v1/campaigns/${bare.id}`, { name: 'Too late' }),
+      409,
+      'CAMPAIGN_STATE_CONFLICT',
+    );
+    expectErrorBody(await call('DELETE', `/api/v1/campaigns/${bare.id}`), 409, 'CAMPAIGN_STATE_CONFLICT');
+
+    const unwanted = await create({ name: 'Unwanted' });
+    const deleted = await call('DELETE', `/api/v1/campaigns/${unwanted.id}`);
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expectErrorBody(await call('GET', `/api/v1/campaigns/${unwanted.id}`), 404, 'NOT_FOUND');
+    expectErrorBody(await call('DELETE', `/api/v1/campaigns/${unwanted.id}`), 404, 'NOT_FOUND');
+  });
+
   it('refuses a draft that is not ready (409) and a start over the quota (402), queueing nothing', async () => {
     const bare = await create({ name: 'Not ready' });
     const notReady = expectErrorBody(
@@ -245,12 +281,15 @@ describe('/api/v1/campaigns', () => {
     const draft = await create({ name: 'Scoped' });
     expect((await call('GET', '/api/v1/campaigns', undefined, readKey)).statusCode).toBe(200);
     expect((await call('GET', `/api/v1/campaigns/${draft.id}/recipients`, undefined, readKey)).statusCode).toBe(200);
-    for (const url of [
-      '/api/v1/campaigns',
-      `/api/v1/campaigns/${draft.id}/start`,
-      `/api/v1/campaigns/${draft.id}/cancel`,
-    ]) {
-      const refused = expectErrorBody(await call('POST', url, { name: 'x' }, readKey), 403, 'INSUFFICIENT_SCOPE');
+    for (const [method, url] of [
+      ['POST', '/api/v1/campaigns'],
+      ['POST', `/api/v1/campaigns/${draft.id}/start`],
+      ['POST', `/api/v1/campaigns/${draft.id}/cancel`],
+      ['PATCH', `/api/v1/campaigns/${draft.id}`],
+      ['DELETE', `/api/v1/campaigns/${draft.id}`],
+    ] as const) {
+      const payload = method === 'DELETE' ? undefined : { name: 'x' };
+      const refused = expectErrorBody(await call(method, url, payload, readKey), 403, 'INSUFFICIENT_SCOPE');
       expect(refused.error).toContain('campaigns:write');
     }
     const messagesOnly = await bed.newKey(bed.admin, ['messages:read']);
@@ -272,8 +311,11 @@ describe('/api/v1/campaigns', () => {
       ['GET', `/api/v1/campaigns/${mine.id}/recipients`],
       ['POST', `/api/v1/campaigns/${mine.id}/start`],
       ['POST', `/api/v1/campaigns/${mine.id}/cancel`],
+      ['PATCH', `/api/v1/campaigns/${mine.id}`],
+      ['DELETE', `/api/v1/campaigns/${mine.id}`],
     ] as const) {
-      expectErrorBody(await call(method, url, undefined, strangerKey), 404, 'NOT_FOUND');
+      const payload = method === 'PATCH' ? { name: 'Hijacked' } : undefined;
+      expectErrorBody(await call(method, url, payload, strangerKey), 404, 'NOT_FOUND');
     }
     const theirs = (await call('GET', '/api/v1/campaigns', undefined, strangerKey)).json<ApiCampaignsResponse>();
     expect(theirs.campaigns).toEqual([]);
@@ -282,7 +324,7 @@ describe('/api/v1/campaigns', () => {
       404,
       'NOT_FOUND',
     );
-    expect((await read(mine.id)).campaign.state).toBe('draft');
+    expect((await read(mine.id)).campaign).toMatchObject({ state: 'draft', name: mine.name });
   });
 
   describe('Idempotency-Key', () => {

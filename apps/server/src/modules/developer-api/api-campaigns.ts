@@ -2,6 +2,7 @@ import type {
   ApiCampaign,
   ApiCampaignRecipient,
   ApiCreateCampaignBody,
+  ApiUpdateCampaignBody,
   Campaign,
   CampaignState,
   CampaignThroughput,
@@ -45,7 +46,7 @@ export type ApiCampaignAction = (typeof API_CAMPAIGN_ACTIONS)[number];
 export interface ApiCampaignsDeps {
   campaigns: Pick<
     CampaignsService,
-    'createByApiKey' | 'get' | 'page' | 'recipients' | 'throughput' | ApiCampaignAction
+    'createByApiKey' | 'update' | 'delete' | 'get' | 'page' | 'recipients' | 'throughput' | ApiCampaignAction
   >;
   keys: Pick<ApiKeys, 'list'>;
 }
@@ -72,6 +73,13 @@ export function createApiCampaigns(deps: ApiCampaignsDeps) {
       body: ApiCreateCampaignBody,
       within?: TxContext,
     ): Promise<ApiCampaign> => toApiCampaign(await campaigns.createByApiKey(workspaceId, apiKey, body, within)),
+
+    /** A draft's fields (409 `CAMPAIGN_STATE_CONFLICT` once it left the draft state). */
+    update: async (workspaceId: string, id: string, body: ApiUpdateCampaignBody): Promise<ApiCampaign> =>
+      toApiCampaign(await campaigns.update(workspaceId, id, body)),
+
+    /** Deletes a draft (409 `CAMPAIGN_STATE_CONFLICT` otherwise: a started campaign is a record of what was sent). */
+    delete: (workspaceId: string, id: string): Promise<void> => campaigns.delete(workspaceId, id),
 
     async list(workspaceId: string, state: CampaignState | undefined, cursor: string | undefined, limit: number) {
       const page = await campaigns.page(workspaceId, state, cursor, limit);

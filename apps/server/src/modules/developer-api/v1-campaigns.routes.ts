@@ -1,74 +1,28 @@
 import {
   ApiCampaignDetailResponseSchema,
   ApiCampaignParamsSchema,
-  ApiCampaignRecipientsQuerySchema,
-  ApiCampaignRecipientsResponseSchema,
   ApiCampaignResponseSchema,
   ApiCampaignsQuerySchema,
   ApiCampaignsResponseSchema,
   ApiCreateCampaignBodySchema,
+  ApiUpdateCampaignBodySchema,
   ErrorResponseSchema,
 } from '@switchboard/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ApiCampaignAction } from './api-campaigns.js';
-import type { IdempotentRequest } from './idempotency.js';
+import { z } from 'zod';
+import {
+  idempotentRequest,
+  keyReused,
+  notFound,
+  stateConflict,
+  v1CampaignActionRoutes,
+} from './v1-campaign-actions.routes.js';
 import { IdempotencyHeadersSchema, v1Errors, v1Route } from './v1-docs.js';
 import { apiCallerOf, type V1Guard } from './v1-guard.js';
 import { nextLink } from './v1-pages.js';
 
-const notFound = { 404: ErrorResponseSchema.describe('No such campaign in this workspace (`NOT_FOUND`).') };
-const keyReused = {
-  422: ErrorResponseSchema.describe('The Idempotency-Key was used for another request (`IDEMPOTENCY_KEY_REUSED`).'),
-};
-const stateConflict = (what: string) =>
-  ErrorResponseSchema.describe(`The campaign is not ${what} (\`CAMPAIGN_STATE_CONFLICT\`).`);
-
-/** What idempotency.ts keys a POST by (the header was validated by IdempotencyHeadersSchema). */
-function idempotentRequest(request: FastifyRequest): IdempotentRequest {
-  const key = request.headers['idempotency-key'];
-  return {
-    workspaceId: apiCallerOf(request).workspaceId,
-    key: typeof key === 'string' ? key : undefined,
-    method: request.method,
-    path: request.url.split('?')[0]!,
-    body: request.body,
-  };
-}
-
-const ACTIONS: Record<ApiCampaignAction, { summary: string; description: string; errors: object }> = {
-  start: {
-    summary: 'Start a draft: queue every recipient now, or schedule it for `schedule.sendAt` (scope campaigns:write)',
-    description:
-      'Every recipient’s message is personalised, counted and queued at once (each due at its turn under the rate and quiet hours), and the quota is booked for all of them; a `sendAt` still ahead schedules it instead (state `scheduled`).',
-    errors: {
-      402: ErrorResponseSchema.describe(
-        'The month’s quota cannot cover it (`QUOTA_EXCEEDED`, with `remaining` and `needed` segments); nothing is queued.',
-      ),
-      409: ErrorResponseSchema.describe(
-        'Not a draft or scheduled campaign (`CAMPAIGN_STATE_CONFLICT`), or it cannot start: no network, no text, no recipients… (`CAMPAIGN_NOT_READY`, the reasons in `error`).',
-      ),
-    },
-  },
-  pause: {
-    summary: 'Pause a sending campaign: none of its messages is submitted after this (scope campaigns:write)',
-    description: 'What waits stays queued; its quota stays booked.',
-    errors: { 409: stateConflict('sending') },
-  },
-  resume: {
-    summary: 'Resume a paused campaign; what waits is spread from now at its rate (scope campaigns:write)',
-    description: 'Quiet hours still apply in each recipient’s local time.',
-    errors: { 409: stateConflict('paused') },
-  },
-  cancel: {
-    summary: 'Cancel a scheduled, sending or paused campaign; what was not sent is cancelled (scope campaigns:write)',
-    description: 'The segments of the messages never sent are given back to the month’s quota.',
-    errors: { 409: stateConflict('scheduled, sending or paused') },
-  },
-};
-
-/** `/api/v1/campaigns`: drafts, the state machine, progress and recipients (scopes campaigns:read / campaigns:write). */
-export const v1CampaignsRoutes: FastifyPluginAsyncZod<{ guard: V1Guard }> = async (app, { guard }) => {
+/** Drafts and reads of `/api/v1/campaigns` (scopes campaigns:read / campaigns:write). */
+const v1CampaignDraftRoutes: FastifyPluginAsyncZod<{ guard: V1Guard }> = async (app, { guard }) => {
   const developerApi = app.services.developerApi;
   const { campaigns } = developerApi;
   const read = [guard.authenticate, guard.requireScope('campaigns:read')];
@@ -136,55 +90,53 @@ export const v1CampaignsRoutes: FastifyPluginAsyncZod<{ guard: V1Guard }> = asyn
     async (request) => campaigns.get(apiCallerOf(request).workspaceId, request.params.id),
   );
 
-  for (const [action, { summary, description, errors }] of Object.entries(ACTIONS) as Array<
-    [ApiCampaignAction, (typeof ACTIONS)[ApiCampaignAction]]
-  >) {
-    app.post(
-      `/campaigns/:id/${action}`,
-      {
-        onRequest: write,
-        schema: {
-          ...v1Route('campaigns', summary),
-          description,
-          headers: IdempotencyHeadersSchema,
-          params: ApiCampaignParamsSchema,
-          response: { 200: ApiCampaignResponseSchema, ...v1Errors, ...notFound, ...errors, ...keyReused },
+  const onlyDrafts = { 409: stateConflict('a draft') };
+
+  app.patch(
+    '/campaigns/:id',
+    {
+      onRequest: write,
+      schema: {
+        ...v1Route('campaigns', 'Edit a draft: only the fields given change (scope campaigns:write)'),
+        params: ApiCampaignParamsSchema,
+        body: ApiUpdateCampaignBodySchema,
+        response: {
+          200: ApiCampaignResponseSchema,
+          ...v1Errors,
+          404: ErrorResponseSchema.describe(
+            'No such campaign, or a network named that is not this workspace’s (`NOT_FOUND`).',
+          ),
+          ...onlyDrafts,
         },
       },
-      async (request, reply) => {
-        const { workspaceId } = apiCallerOf(request);
-        const answer = await developerApi.idempotency.run(idempotentRequest(request), 200, async (within) => ({
-          campaign: await campaigns.act(workspaceId, request.params.id, action, within),
-        }));
-        if (answer.replayed) reply.header('idempotent-replayed', 'true');
-        return reply.code(200).send(answer.body);
-      },
-    );
-  }
+    },
+    async (request) => ({
+      campaign: await campaigns.update(apiCallerOf(request).workspaceId, request.params.id, request.body),
+    }),
+  );
 
-  app.get(
-    '/campaigns/:id/recipients',
+  app.delete(
+    '/campaigns/:id',
     {
-      onRequest: read,
+      onRequest: write,
       schema: {
         ...v1Route(
           'campaigns',
-          'A campaign’s recipients in the order they were queued, in cursor pages (scope campaigns:read)',
+          'Delete a draft; a started campaign stays as the record of what it sent (scope campaigns:write)',
         ),
-        description: 'Empty until it starts: a started campaign’s recipients are its messages.',
         params: ApiCampaignParamsSchema,
-        querystring: ApiCampaignRecipientsQuerySchema,
-        response: { 200: ApiCampaignRecipientsResponseSchema, ...v1Errors, ...notFound },
+        response: { 204: z.null().describe('Deleted.'), ...v1Errors, ...notFound, ...onlyDrafts },
       },
     },
-    async (request) => {
-      const { id } = request.params;
-      const { state, cursor, limit } = request.query;
-      const page = await campaigns.recipients(apiCallerOf(request).workspaceId, id, state, cursor, limit);
-      return {
-        recipients: page.recipients,
-        next: nextLink(`/api/v1/campaigns/${id}/recipients`, request.query, page.next),
-      };
+    async (request, reply) => {
+      await campaigns.delete(apiCallerOf(request).workspaceId, request.params.id);
+      return reply.code(204).send(null);
     },
   );
+};
+
+/** `/api/v1/campaigns`: drafts, the state machine, progress and recipients. */
+export const v1CampaignsRoutes: FastifyPluginAsyncZod<{ guard: V1Guard }> = async (app, options) => {
+  await app.register(v1CampaignDraftRoutes, options);
+  await app.register(v1CampaignActionRoutes, options);
 };
