@@ -16,6 +16,8 @@ export interface AndroidChannelOptions {
 
 /** Messages queued within this window wake a streaming phone once (a campaign queues thousands). */
 const WAKE_COALESCE_MS = 500;
+/** How often streaming phones' networks are looked at for scheduled messages that became due. */
+const DUE_CHECK_MS = 5_000;
 /**
  * An open stream is a live phone, though it may not call us for a while: this keeps its network
  * from reading as silent (15 minutes) while it listens.
@@ -71,6 +73,18 @@ export const androidChannelPlugin: FastifyPluginAsync<AndroidChannelOptions> = a
     void ctx.announce(networkId).catch(failed('could not announce a stream change'));
   });
 
+  // A scheduled message (the developer API's sendAt) is not queued when it becomes due: the
+  // streaming phones whose network has one due since the last look are woken as if it were.
+  const wakeForDue = setInterval(() => {
+    for (const networkId of streams.networkIds()) {
+      void messaging.outboundQueue
+        .becameDue(networkId, (DUE_CHECK_MS + 1_000) / 1000)
+        .then((due) => due && streams.send(networkId, 'MessageEnqueued'))
+        .catch(failed('could not look for scheduled messages that became due'));
+    }
+  }, DUE_CHECK_MS);
+  wakeForDue.unref();
+
   const touchStreaming = setInterval(() => {
     for (const networkId of streams.networkIds()) {
       void ctx.host.touchNetwork(networkId).catch(failed('could not record a streaming phone as seen'));
@@ -83,6 +97,7 @@ export const androidChannelPlugin: FastifyPluginAsync<AndroidChannelOptions> = a
     stopWatchingNetworks();
     stopWatchingStreams();
     clearInterval(touchStreaming);
+    clearInterval(wakeForDue);
     for (const wake of wakes.values()) clearTimeout(wake);
   });
 

@@ -164,6 +164,20 @@ export function createOutboundQueueRepository(db: Db) {
       });
     },
 
+    /**
+     * Whether a queued message outside campaigns became due on the network within the last
+     * `seconds` (a scheduled send): an Android phone is told then, not at its next poll.
+     */
+    async becameDue(networkId: string, seconds: number): Promise<boolean> {
+      const [row] = await queryRows<{ due: boolean }>(
+        db,
+        sql`select exists (select 1 from messages
+          where network_id = ${networkId} and state = 'queued' and campaign_id is null
+            and next_attempt_at > now() - make_interval(secs => ${seconds}) and next_attempt_at <= now()) as due`,
+      );
+      return !!row?.due;
+    },
+
     /** Embedded database only: a restarted process may retry its own dead claims at once. */
     async expireAllLeases(): Promise<void> {
       await db

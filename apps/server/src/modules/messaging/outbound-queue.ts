@@ -31,6 +31,8 @@ export function createOutboundQueue(db: Db) {
     expireAllLeases: repo.expireAllLeases,
     /** For an Android phone's poll: what it has to send (see the repository). */
     pendingForPhone: repo.pendingForPhone,
+    /** Whether a scheduled message of the network became due just now (its phone is woken). */
+    becameDue: repo.becameDue,
   };
 }
 
