@@ -12,12 +12,14 @@ export const API_DOCS_PATH = '/api/docs';
 
 interface ApiOverviewProps {
   baseUrl: string;
+  /** The SMSGate-compatible API's base URL on this server. */
+  smsgateBaseUrl: string;
   /** The newest working key's visible prefix; undefined when there is none. */
   keyPrefix: string | undefined;
 }
 
-/** The API's base URL, a first call with the newest key's prefix, and the reference's link. */
-export function ApiOverview({ baseUrl, keyPrefix }: ApiOverviewProps) {
+/** The API's base URL, a first call with the newest key's prefix, the SMSGate-compatible API's base URL, and the reference's link. */
+export function ApiOverview({ baseUrl, smsgateBaseUrl, keyPrefix }: ApiOverviewProps) {
   const t = useDevelopersText();
   const titleId = useId();
   return (
@@ -44,6 +46,15 @@ export function ApiOverview({ baseUrl, keyPrefix }: ApiOverviewProps) {
           <CopyCode label={t('intro.firstCall')} code={firstCurlCommand(baseUrl, keyPrefix)} />
           <Text size="xs" c="dimmed">
             {keyPrefix ? t('intro.firstCallHint', { prefix: isolateLtr(`${keyPrefix}…`) }) : t('intro.firstCallNoKey')}
+          </Text>
+        </Stack>
+        <Stack gap={6}>
+          <Text fw={600} size="sm">
+            {t('intro.smsgateBaseUrl')}
+          </Text>
+          <CopyCode label={t('intro.smsgateBaseUrl')} code={smsgateBaseUrl} />
+          <Text size="xs" c="dimmed">
+            {t('intro.smsgateHint')}
           </Text>
         </Stack>
         <Group gap="xs" wrap="nowrap" align="flex-start">

@@ -60,7 +60,7 @@ async function openCreateDialog() {
 describe('DevelopersPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows the base URL, a first curl call with the newest working key’s prefix, and the reference’s link', async () => {
+  it('shows the base URL, a first curl call with the newest working key’s prefix, the reference’s link and the SMSGate base URL', async () => {
     serve([
       aKey({
         id: '00000000-0000-4000-8000-0000000000a2',
@@ -77,6 +77,8 @@ describe('DevelopersPage', () => {
     expect(command.textContent).toContain('Authorization: Bearer sk_live_AbCdEfGh…');
     expect(command.textContent).toContain('"to":"+12025550123"');
     expect(screen.getByRole('link', { name: /Open the API reference/ }).getAttribute('href')).toBe('/api/docs');
+    expect(screen.getByText(`${window.location.origin}/api/3rdparty/v1`)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy: SMSGate-compatible API' })).toBeTruthy();
   });
 
   it('lists keys with scopes, creator, last use with its address, expiry and state', async () => {

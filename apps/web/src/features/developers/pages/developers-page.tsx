@@ -11,7 +11,7 @@ import classes from '../components/developers.module.css';
 import { RevokeKeyModal } from '../components/revoke-key-modal';
 import { WebhooksSection } from '../components/webhooks-section';
 import { useDevelopersText } from '../developers-text';
-import { apiBaseUrl, newestActiveKey } from '../lib/first-call';
+import { apiBaseUrl, newestActiveKey, smsgateBaseUrl } from '../lib/first-call';
 
 /**
  * /views/developers (admins): the developer API's base URL and a first call, the interactive
@@ -29,7 +29,11 @@ export default function DevelopersPage() {
 
   return (
     <Stack gap="xl">
-      <ApiOverview baseUrl={apiBaseUrl(window.location.origin)} keyPrefix={newestActiveKey(apiKeys)?.prefix} />
+      <ApiOverview
+        baseUrl={apiBaseUrl(window.location.origin)}
+        smsgateBaseUrl={smsgateBaseUrl(window.location.origin)}
+        keyPrefix={newestActiveKey(apiKeys)?.prefix}
+      />
       <Card withBorder padding="lg" radius="md" className={classes.card} component="section" aria-labelledby={titleId}>
         <Group justify="space-between" mb="md">
           <Title order={2} size="h3" id={titleId}>

@@ -11,6 +11,9 @@ export const developers: Translation<typeof en> = {
     firstCallNoKey: 'أنشئ مفتاحًا أولًا، ثم ضع سرّه بعد «Bearer».',
     docs: 'افتح مرجع واجهة API',
     docsHint: 'كل طلب بحقوله وإجاباته، مع أمثلة بلغات curl وJavaScript وPython.',
+    smsgateBaseUrl: 'واجهة API متوافقة مع SMSGate',
+    smsgateHint:
+      'لعملاء SMSGate مثل حزمة npm ‏android-sms-gateway: عنوان URL الأساسي هذا، مع اسم مستخدم مفتاح وكلمة مروره (يظهران مرة واحدة عند إنشاء المفتاح؛ المفاتيح الأقدم ليست لها).',
   },
   keys: {
     title: 'مفاتيح API',

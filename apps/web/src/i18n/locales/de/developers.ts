@@ -12,6 +12,9 @@ export const developers: Translation<typeof en> = {
     firstCallNoKey: 'Legen Sie zuerst einen Schlüssel an und setzen Sie sein Geheimnis hinter „Bearer“.',
     docs: 'API-Referenz öffnen',
     docsHint: 'Jeder Aufruf mit seinen Feldern und Antworten, dazu Beispiele in curl, JavaScript und Python.',
+    smsgateBaseUrl: 'SMSGate-kompatible API',
+    smsgateHint:
+      'Für SMSGate-Clients wie das npm-Paket android-sms-gateway: diese Basis-URL, mit Benutzername und Passwort eines Schlüssels (einmalig beim Anlegen angezeigt; ältere Schlüssel haben keine).',
   },
   keys: {
     title: 'API-Schlüssel',

@@ -12,6 +12,9 @@ export const developers = {
     firstCallNoKey: 'Create a key first, then put its secret after “Bearer”.',
     docs: 'Open the API reference',
     docsHint: 'Every call with its fields and answers, and samples in curl, JavaScript and Python.',
+    smsgateBaseUrl: 'SMSGate-compatible API',
+    smsgateHint:
+      'For SMSGate clients such as the android-sms-gateway npm package: this base URL, with a key’s user name and password (shown once when the key is created; keys made before this API have none).',
   },
   keys: {
     title: 'API keys',

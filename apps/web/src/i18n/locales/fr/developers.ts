@@ -11,6 +11,9 @@ export const developers: Translation<typeof en> = {
     firstCallNoKey: 'Créez d’abord une clé, puis mettez son secret après « Bearer ».',
     docs: 'Ouvrir la référence de l’API',
     docsHint: 'Chaque appel avec ses champs et ses réponses, et des exemples en curl, JavaScript et Python.',
+    smsgateBaseUrl: 'API compatible SMSGate',
+    smsgateHint:
+      'Pour les clients SMSGate comme le paquet npm android-sms-gateway : cette URL de base, avec le nom d’utilisateur et le mot de passe d’une clé (affichés une fois à sa création ; les clés plus anciennes n’en ont pas).',
   },
   keys: {
     title: 'Clés d’API',
