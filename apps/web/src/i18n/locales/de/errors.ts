@@ -49,6 +49,7 @@ export const errors: Translation<typeof en> = {
   NO_NETWORK: 'Es gibt kein aktiviertes Netzwerk zum Senden. Aktivieren oder fügen Sie zuerst eines hinzu.',
   WEBHOOK_URL_NOT_ALLOWED:
     'Diese Webhook-Adresse ist nicht erlaubt: Sie muss https verwenden und eine öffentliche Adresse erreichen.',
+  SEND_AT_INVALID: 'Der geplante Zeitpunkt muss in der Zukunft und höchstens 30 Tage entfernt liegen.',
   UNAVAILABLE: 'Der Server startet gerade (neu). Bitte versuchen Sie es gleich noch einmal.',
   INTERNAL: 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es erneut.',
   NETWORK: 'Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung.',

@@ -44,6 +44,7 @@ export const errors = {
   MESSAGE_NOT_CANCELLABLE: 'This message has already left the queue, so it can no longer be cancelled.',
   NO_NETWORK: 'There is no enabled network to send through. Enable or add a network first.',
   WEBHOOK_URL_NOT_ALLOWED: 'This webhook address cannot be used: it must be https and reach a public address.',
+  SEND_AT_INVALID: 'The scheduled time must be in the future and at most 30 days ahead.',
   UNAVAILABLE: 'The server is starting or restarting. Please try again in a moment.',
   INTERNAL: 'Something went wrong on our side. Please try again.',
   NETWORK: 'The server could not be reached. Check your connection.',

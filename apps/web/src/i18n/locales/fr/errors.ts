@@ -46,6 +46,7 @@ export const errors: Translation<typeof en> = {
   NO_NETWORK: 'Aucun réseau activé pour l’envoi. Activez ou ajoutez d’abord un réseau.',
   WEBHOOK_URL_NOT_ALLOWED:
     'Cette adresse de webhook n’est pas autorisée : elle doit être en https et joindre une adresse publique.',
+  SEND_AT_INVALID: 'L’heure programmée doit être dans le futur, au plus 30 jours à l’avance.',
   UNAVAILABLE: 'Le serveur démarre ou redémarre. Veuillez réessayer dans un instant.',
   INTERNAL: 'Un problème est survenu de notre côté. Veuillez réessayer.',
   NETWORK: 'Le serveur est injoignable. Vérifiez votre connexion.',
