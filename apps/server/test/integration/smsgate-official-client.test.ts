@@ -207,6 +207,11 @@ describe('the official android-sms-gateway client against /api/3rdparty/v1', () 
       expect(settings.body.webhooks?.signing_key).not.toBe('k');
       expect(phone.signingKey).toBe(settings.body.webhooks?.signing_key);
 
+      const since = new Date(Date.now() - 86_400_000);
+      await client.exportInbox({ deviceId: networkId, since, until: new Date() });
+      const exported = await events.next('MessagesExportRequested');
+      expect(exported.data).toMatchObject({ since: since.toISOString(), messageTypes: 'SMS', triggerWebhooks: 'true' });
+
       await client.deleteDevice(networkId);
       expect((await phone.patchDevice()).status).toBe(401);
     } finally {

@@ -120,10 +120,22 @@ describe('/api/3rdparty/v1 devices, settings, health and what it does not offer'
   it('answers 501 for logs and the phones’ inbox, like the reference', async () => {
     expectSmsgateError(await bed.call(manager.basic, 'GET', '/logs'), 501, 'NOT_IMPLEMENTED');
     expectSmsgateError(await bed.call(manager.basic, 'GET', '/inbox'), 501, 'NOT_IMPLEMENTED');
+    expectSmsgateError(await bed.call(null, 'GET', '/logs'), 401);
+  });
+
+  it('asks for an inbox export only from a phone of the workspace that is online', async () => {
     const since = new Date(Date.now() - 86_400_000).toISOString();
     const body = { deviceId: phoneId, since, until: new Date().toISOString() };
-    expectSmsgateError(await bed.call(manager.basic, 'POST', '/inbox/export', body), 501, 'NOT_IMPLEMENTED');
-    expectSmsgateError(await bed.call(manager.basic, 'POST', '/messages/inbox/export', body), 501, 'NOT_IMPLEMENTED');
-    expectSmsgateError(await bed.call(null, 'GET', '/logs'), 401);
+    // The phone of this network never connected: 503, nothing is promised.
+    for (const path of ['/inbox/export', '/inbox/refresh', '/messages/inbox/export']) {
+      expectSmsgateError(await bed.call(manager.basic, 'POST', path, body), 503, 'UNAVAILABLE');
+    }
+    const bad = (payload: object) => bed.call(manager.basic, 'POST', '/inbox/export', payload);
+    expectSmsgateError(await bad({ ...body, deviceId: 'elsewhere' }), 400, 'VALIDATION_FAILED');
+    expectSmsgateError(await bad({ ...body, until: since }), 400, 'VALIDATION_FAILED');
+    expectSmsgateError(await bad({ ...body, since: '2020-01-01T00:00:00Z' }), 400, 'VALIDATION_FAILED');
+    expectSmsgateError(await bad({ deviceId: phoneId }), 400, 'VALIDATION_FAILED');
+    const stranger = await bed.newKey(bed.stranger, ['messages:read']);
+    expectSmsgateError(await bed.call(stranger.basic, 'POST', '/inbox/export', body), 400, 'VALIDATION_FAILED');
   });
 });

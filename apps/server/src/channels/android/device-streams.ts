@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 
 /** Events the app acts on (protocols/smsgate.md §2.8); it logs and drops names it does not know. */
-export type DeviceEvent = 'MessageEnqueued' | 'WebhooksUpdated' | 'SettingsUpdated';
+export type DeviceEvent = 'MessageEnqueued' | 'WebhooksUpdated' | 'SettingsUpdated' | 'MessagesExportRequested';
 
 export interface DeviceStreamsOptions {
   /** How often an idle stream gets a comment line, so proxies do not close it. Default 15 s. */

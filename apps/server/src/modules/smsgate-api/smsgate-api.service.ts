@@ -5,6 +5,7 @@ import type { MessagingService } from '../messaging/messaging.service.js';
 import type { NetworksService } from '../networks/networks.service.js';
 import { createSmsgateAuth } from './smsgate-auth.js';
 import { createSmsgateDevices } from './smsgate-devices.js';
+import { createSmsgateInbox } from './smsgate-inbox.js';
 import { createSmsgateMessages } from './smsgate-messages.js';
 import { createSmsgateMessagesRepository } from './smsgate-messages.repository.js';
 import { createSmsgateSettings } from './smsgate-settings.js';
@@ -22,7 +23,7 @@ export interface SmsgateApiDeps {
   messaging: Pick<MessagingService, 'queue' | 'api'>;
   networks: Pick<NetworksService, 'list' | 'get' | 'rotateRegistrationToken' | 'summaries'>;
   /** The phones' event streams: a settings change wakes them to read it (`SettingsUpdated`). */
-  deviceStreams: Pick<DeviceStreams, 'send'>;
+  deviceStreams: Pick<DeviceStreams, 'send' | 'isStreaming'>;
 }
 
 /**
@@ -43,6 +44,7 @@ export function createSmsgateApiService(deps: SmsgateApiDeps) {
       developerApi: deps.developerApi,
     }),
     devices: createSmsgateDevices(deps.networks),
+    inbox: createSmsgateInbox({ networks: deps.networks, deviceStreams: deps.deviceStreams }),
     settings: createSmsgateSettings(createSmsgateSettingsRepository(deps.db), (workspaceId) => {
       // Sent to every network of the workspace: only its Android phones hold streams.
       void deps.networks.summaries(workspaceId).then(

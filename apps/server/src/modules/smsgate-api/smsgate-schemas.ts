@@ -134,3 +134,12 @@ export const HealthSchema = z.object({
   releaseId: z.number().int(),
   checks: z.record(z.string(), healthCheck),
 });
+
+export const InboxExportBodySchema = z.object({
+  deviceId: z.string().max(64).describe('The Android network whose phone reads its inbox again.'),
+  since: dateTime,
+  until: dateTime,
+  messageTypes: z.unknown().optional().describe('Accepted; only SMS are read back (no MMS here).'),
+  webhookDelivery: z.unknown().optional().describe('Accepted; each SMS comes as its own webhook.'),
+});
+export type InboxExportBody = z.infer<typeof InboxExportBodySchema>;

@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
-import type { SmsgateGuard } from './smsgate-guard.js';
+import { smsgateCallerOf, type SmsgateGuard } from './smsgate-guard.js';
 import type { SmsgateScope } from './smsgate-permissions.js';
-import { HealthSchema } from './smsgate-schemas.js';
+import { HealthSchema, InboxExportBodySchema } from './smsgate-schemas.js';
 
 const tags = ['smsgate'];
 const { version } = createRequire(import.meta.url)('@switchboard/server/package.json') as { version: string };
@@ -11,9 +11,8 @@ const { version } = createRequire(import.meta.url)('@switchboard/server/package.
 const releaseId = version.split('.').reduce((id, part) => id * 100 + (Number.parseInt(part, 10) || 0), 0);
 
 /**
- * `/health` (no authentication, like the reference) and what the reference answers 501 for: the
- * phones' logs and inbox. The export of a phone's inbox is answered 501 at the JS client's path
- * and the reference's, so the client gets a clear answer instead of a 404.
+ * `/health` (no authentication, like the reference), what the reference answers 501 for (the
+ * phones' logs and inbox), and the inbox export (smsgate-inbox.ts).
  */
 export const smsgateSystemRoutes: FastifyPluginAsyncZod<{ guard: SmsgateGuard }> = async (app, { guard }) => {
   let closing = false;
@@ -58,7 +57,28 @@ export const smsgateSystemRoutes: FastifyPluginAsyncZod<{ guard: SmsgateGuard }>
   });
   app.get('/logs', notImplemented('The phones’ logs', 'logs:read'));
   app.get('/inbox', notImplemented('The phones’ inbox', 'inbox:list'));
-  app.post('/inbox/export', notImplemented('Exporting a phone’s inbox', 'inbox:refresh'));
-  app.post('/inbox/refresh', notImplemented('Exporting a phone’s inbox', 'inbox:refresh'));
-  app.post('/messages/inbox/export', notImplemented('Exporting a phone’s inbox', 'messages:export'));
+
+  // The JS client's path, the reference's and its deprecated one: the same request.
+  const exports = [
+    ['/inbox/export', 'inbox:refresh'],
+    ['/inbox/refresh', 'inbox:refresh'],
+    ['/messages/inbox/export', 'messages:export'],
+  ] as const;
+  for (const [path, scope] of exports) {
+    app.post(
+      path,
+      {
+        onRequest: [guard.authenticate, guard.requireScope(scope)],
+        schema: {
+          tags,
+          summary: 'Ask a phone to send the SMS of its inbox in a time range again (202; 503 when it is offline)',
+          body: InboxExportBodySchema,
+        },
+      },
+      async (request, reply) => {
+        await app.services.smsgateApi.inbox.requestExport(smsgateCallerOf(request).workspaceId, request.body);
+        return reply.code(202).send({});
+      },
+    );
+  }
 };
