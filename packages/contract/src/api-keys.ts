@@ -73,19 +73,21 @@ export const CreateApiKeyBodySchema = z.object({
 });
 export type CreateApiKeyBody = z.input<typeof CreateApiKeyBodySchema>;
 
+export const BasicAuthSchema = z
+  .object({
+    username: z.string().describe('6 upper-case letters and digits, unique on the server.'),
+    password: z.string().describe('24 random characters. Shown this once, like the secret.'),
+  })
+  .describe(
+    'Basic credentials of the same key for the SMSGate-compatible API (`/api/3rdparty/v1`), e.g. for the `android-sms-gateway` npm client; they carry the key’s scopes, expiry, IP ranges and revocation.',
+  );
+
 export const CreatedApiKeyResponseSchema = z.object({
   apiKey: ApiKeySchema,
   secret: z
     .string()
     .describe('The whole secret (`sk_live_…`). Shown this once: only its hash is stored, it cannot be shown again.'),
-  basicAuth: z
-    .object({
-      username: z.string().describe('6 upper-case letters and digits, unique on the server.'),
-      password: z.string().describe('24 random characters. Shown this once, like the secret.'),
-    })
-    .describe(
-      'Basic credentials of the same key for the SMSGate-compatible API (`/api/3rdparty/v1`), e.g. for the `android-sms-gateway` npm client; they carry the key’s scopes, expiry, IP ranges and revocation.',
-    ),
+  basicAuth: BasicAuthSchema,
 });
 export type CreatedApiKeyResponse = z.infer<typeof CreatedApiKeyResponseSchema>;
 
@@ -96,3 +98,7 @@ export const ApiKeysResponseSchema = z.object({
 });
 export type ApiKeysResponse = z.infer<typeof ApiKeysResponseSchema>;
 export const ApiKeyParamsSchema = z.object({ id: z.uuid() });
+
+/** POST /api/api-keys/:id/basic-auth (admins): new SMSGate credentials for a key, shown this once. */
+export const ApiKeyBasicAuthResponseSchema = z.object({ apiKey: ApiKeySchema, basicAuth: BasicAuthSchema });
+export type ApiKeyBasicAuthResponse = z.infer<typeof ApiKeyBasicAuthResponseSchema>;

@@ -77,6 +77,41 @@ describe('/api/3rdparty/v1 authentication: Basic credentials of a key and SMSGat
     );
   });
 
+  it('gives a working key new Basic credentials on an admin’s request; the old ones stop at once', async () => {
+    const renewed = await bed.newKey(bed.admin, ['messages:read']);
+    const issue = (id: string, who = bed.admin) =>
+      bed.t.app.inject({ method: 'POST', url: `/api/api-keys/${id}/basic-auth`, headers: who.authorization });
+    expect((await bed.call(renewed.basic, 'GET', '/messages')).statusCode).toBe(200);
+    const answer = await issue(renewed.id);
+    expect(answer.statusCode, answer.body).toBe(201);
+    const { basicAuth, apiKey } = answer.json<{
+      basicAuth: { username: string; password: string };
+      apiKey: { id: string };
+    }>();
+    expect(apiKey.id).toBe(renewed.id);
+    expect(basicAuth.username).toMatch(/^[A-Z0-9]{6}$/);
+    expect(basicAuth.password).not.toBe(renewed.password);
+    expectSmsgateError(await bed.call(renewed.basic, 'GET', '/messages'), 401, 'API_KEY_INVALID');
+    expect((await bed.call(basicHeader(basicAuth.username, basicAuth.password), 'GET', '/messages')).statusCode).toBe(
+      200,
+    );
+    // The key's secret is unchanged.
+    const v1 = await bed.t.app.inject({
+      method: 'GET',
+      url: '/api/v1/messages',
+      headers: { authorization: `Bearer ${renewed.secret}` },
+    });
+    expect(v1.statusCode).toBe(200);
+
+    expect((await issue(renewed.id, bed.stranger)).statusCode).toBe(404);
+    await bed.t.app.inject({
+      method: 'POST',
+      url: `/api/api-keys/${renewed.id}/revoke`,
+      headers: bed.admin.authorization,
+    });
+    expect((await issue(renewed.id)).statusCode).toBe(400);
+  });
+
   it('maps the key’s scopes onto SMSGate’s: 403 {"message":"scope required: <scope>"}', async () => {
     const reader = await bed.newKey(bed.admin, ['messages:read']);
     const refused = await bed.call(reader.basic, 'POST', '/message', { message: 'hi', phoneNumbers: ['+12025550123'] });

@@ -40,6 +40,20 @@ export function createApiKeysRepository(db: Db) {
       return row;
     },
 
+    /** New Basic credentials for a key that is not revoked; the key as it is now, or undefined. */
+    async setBasicCredentials(
+      workspaceId: string,
+      id: string,
+      credentials: { basicLogin: string; basicPasswordHash: string },
+    ): Promise<ApiKeyRow | undefined> {
+      const [row] = await db
+        .update(apiKeys)
+        .set(credentials)
+        .where(and(eq(apiKeys.workspaceId, workspaceId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+        .returning();
+      return row;
+    },
+
     /** Revokes a key once (a second revoke keeps the first time); the key as it is now. */
     async revoke(workspaceId: string, id: string): Promise<ApiKeyRow | undefined> {
       await db

@@ -1,4 +1,5 @@
 import {
+  ApiKeyBasicAuthResponseSchema,
   ApiKeyParamsSchema,
   ApiKeyResponseSchema,
   ApiKeysResponseSchema,
@@ -56,5 +57,21 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ apiKey: await keys.revoke(authOf(request).workspaceId, request.params.id) }),
+  );
+
+  app.post(
+    '/api-keys/:id/basic-auth',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary:
+          'New SMSGate-compatible API credentials (user name and password) for a working key, shown this once; the old ones stop working',
+        params: ApiKeyParamsSchema,
+        response: { 201: ApiKeyBasicAuthResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await keys.issueBasicCredentials(authOf(request).workspaceId, request.params.id)),
   );
 };

@@ -68,7 +68,7 @@ export function toApiKey(row: ApiKeyRow, names: Map<string, string>): ApiKey {
 export interface ApiKeysDeps {
   repo: ApiKeysRepository;
   users: Pick<UsersService, 'members'>;
-  /** Called after a revoke: the authentication cache forgets the key (see api-key-auth.ts). */
+  /** Called after a revoke or new credentials: the authentication cache forgets the key (api-key-auth.ts). */
   onRevoked(keyId: string): void;
 }
 
@@ -114,6 +114,36 @@ export function createApiKeys(deps: ApiKeysDeps) {
     async list(workspaceId: string): Promise<ApiKey[]> {
       const [rows, names] = await Promise.all([repo.list(workspaceId), memberNames(workspaceId)]);
       return rows.map((row) => toApiKey(row, names));
+    },
+
+    /**
+     * New SMSGate Basic credentials for a working key (one made before that API had none; or a
+     * password to replace): the old ones stop working at once on this instance (the cache
+     * forgets the key), on others within the cache's minute, as a revoke does.
+     */
+    async issueBasicCredentials(
+      workspaceId: string,
+      id: string,
+    ): Promise<{ apiKey: ApiKey; basicAuth: { username: string; password: string } }> {
+      for (let attempt = 1; ; attempt += 1) {
+        const basic = newBasicCredentials();
+        try {
+          const row = await repo.setBasicCredentials(workspaceId, id, {
+            basicLogin: basic.username,
+            basicPasswordHash: basic.passwordHash,
+          });
+          if (!row) {
+            if (await repo.find(workspaceId, id))
+              throw new AppError('VALIDATION_FAILED', 'This API key was revoked; create a new one.');
+            throw notFound();
+          }
+          deps.onRevoked(row.id);
+          const basicAuth = { username: basic.username, password: basic.password };
+          return { apiKey: toApiKey(row, await memberNames(workspaceId)), basicAuth };
+        } catch (error) {
+          if (attempt >= 5 || !isLoginTaken(error)) throw error;
+        }
+      }
     },
 
     async revoke(workspaceId: string, id: string): Promise<ApiKey> {
