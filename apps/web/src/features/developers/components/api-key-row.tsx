@@ -1,6 +1,6 @@
 import { Badge, Button, Code, Group, Table, Text } from '@mantine/core';
 import type { ApiKey } from '@switchboard/contract';
-import { IconBan } from '@tabler/icons-react';
+import { IconBan, IconKey } from '@tabler/icons-react';
 import { formatDateTime } from '../../../lib/format';
 import { isolateLtr, isolateText } from '../../../lib/isolate';
 import { useDevelopersText } from '../developers-text';
@@ -11,12 +11,15 @@ import { KeyStateBadge } from './key-state-badge';
 interface ApiKeyRowProps {
   apiKey: ApiKey;
   onRevoke: (apiKey: ApiKey) => void;
+  /** Opens the dialog that gives the key a new SMSGate login. */
+  onBasicAuth: (apiKey: ApiKey) => void;
 }
 
 /** One key: what it is, what it may do, who made it, when it was last used and from where. */
-export function ApiKeyRow({ apiKey, onRevoke }: ApiKeyRowProps) {
+export function ApiKeyRow({ apiKey, onRevoke, onBasicAuth }: ApiKeyRowProps) {
   const t = useDevelopersText();
-  const revocable = keyState(apiKey) !== 'revoked';
+  const state = keyState(apiKey);
+  const revocable = state !== 'revoked';
   return (
     <Table.Tr data-key-id={apiKey.id}>
       <Table.Td>
@@ -66,18 +69,31 @@ export function ApiKeyRow({ apiKey, onRevoke }: ApiKeyRowProps) {
         <KeyStateBadge apiKey={apiKey} />
       </Table.Td>
       <Table.Td>
-        {revocable && (
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            leftSection={<IconBan size={14} aria-hidden />}
-            aria-label={t('keys.revokeLabel', { name: apiKey.name })}
-            onClick={() => onRevoke(apiKey)}
-          >
-            {t('keys.revoke')}
-          </Button>
-        )}
+        <Group gap="xs" wrap="nowrap">
+          {state === 'active' && (
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconKey size={14} aria-hidden />}
+              aria-label={t('keys.basicAuthLabel', { name: apiKey.name })}
+              onClick={() => onBasicAuth(apiKey)}
+            >
+              {t('keys.basicAuth')}
+            </Button>
+          )}
+          {revocable && (
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              leftSection={<IconBan size={14} aria-hidden />}
+              aria-label={t('keys.revokeLabel', { name: apiKey.name })}
+              onClick={() => onRevoke(apiKey)}
+            >
+              {t('keys.revoke')}
+            </Button>
+          )}
+        </Group>
       </Table.Td>
     </Table.Tr>
   );

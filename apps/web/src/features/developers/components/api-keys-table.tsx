@@ -7,10 +7,11 @@ import classes from './developers.module.css';
 interface ApiKeysTableProps {
   apiKeys: ApiKey[];
   onRevoke: (apiKey: ApiKey) => void;
+  onBasicAuth: (apiKey: ApiKey) => void;
 }
 
 /** The workspace's keys, newest first, revoked ones included (they explain past calls). */
-export function ApiKeysTable({ apiKeys, onRevoke }: ApiKeysTableProps) {
+export function ApiKeysTable({ apiKeys, onRevoke, onBasicAuth }: ApiKeysTableProps) {
   const t = useDevelopersText();
   return (
     <Table.ScrollContainer minWidth={960}>
@@ -32,7 +33,7 @@ export function ApiKeysTable({ apiKeys, onRevoke }: ApiKeysTableProps) {
         </Table.Thead>
         <Table.Tbody>
           {apiKeys.map((apiKey) => (
-            <ApiKeyRow key={apiKey.id} apiKey={apiKey} onRevoke={onRevoke} />
+            <ApiKeyRow key={apiKey.id} apiKey={apiKey} onRevoke={onRevoke} onBasicAuth={onBasicAuth} />
           ))}
         </Table.Tbody>
       </Table>

@@ -206,6 +206,33 @@ describe('DevelopersPage', () => {
     );
   });
 
+  it('gives a working key a new SMSGate login after confirming, and shows it once', async () => {
+    const NEW = { username: 'H4X9PL', password: 'nEw-pAsSwOrD_0123456789a' };
+    const expired = aKey({
+      id: '00000000-0000-4000-8000-0000000000a4',
+      name: 'Trial',
+      expiresAt: '2026-01-01T00:00:00.000Z',
+    });
+    const sent = serve([aKey(), expired], (request) =>
+      request.method === 'POST' ? { status: 201, body: { apiKey: aKey(), basicAuth: NEW } } : { status: 404 },
+    );
+    renderPage();
+    expect(screen.queryByRole('button', { name: 'New SMSGate login for key Trial' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'New SMSGate login for key Shop orders' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New SMSGate login for “Shop orders”' });
+    expect(within(dialog).getByText(/stop working at once/)).toBeTruthy();
+    expect(sent.filter((r) => r.method === 'POST')).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Make new login' }));
+    expect(await within(dialog).findByText(NEW.password)).toBeTruthy();
+    expect(within(dialog).getByText(NEW.username)).toBeTruthy();
+    expect(within(dialog).getByText(`${window.location.origin}/api/3rdparty/v1`)).toBeTruthy();
+    expect(sent.find((r) => r.method === 'POST')?.url).toBe(
+      '/api/api-keys/00000000-0000-4000-8000-0000000000a1/basic-auth',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'I have copied it' }));
+    await waitFor(() => expect(screen.queryByText(NEW.password)).toBeNull());
+  });
+
   it('says when the keys cannot be loaded, and tries again', async () => {
     stubFetch((request) =>
       request.url === '/api/webhooks'

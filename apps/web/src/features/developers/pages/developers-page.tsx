@@ -8,6 +8,7 @@ import { ApiKeysTable } from '../components/api-keys-table';
 import { ApiOverview } from '../components/api-overview';
 import { CreateKeyModal } from '../components/create-key-modal';
 import classes from '../components/developers.module.css';
+import { BasicAuthModal } from '../components/basic-auth-modal';
 import { RevokeKeyModal } from '../components/revoke-key-modal';
 import { WebhooksSection } from '../components/webhooks-section';
 import { useDevelopersText } from '../developers-text';
@@ -24,6 +25,7 @@ export default function DevelopersPage() {
   const keys = useApiKeys();
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const [renewing, setRenewing] = useState<ApiKey | null>(null);
   const titleId = useId();
   const apiKeys = keys.data ?? [];
 
@@ -61,12 +63,13 @@ export default function DevelopersPage() {
             {t('keys.empty')}
           </Text>
         ) : (
-          <ApiKeysTable apiKeys={apiKeys} onRevoke={setRevoking} />
+          <ApiKeysTable apiKeys={apiKeys} onRevoke={setRevoking} onBasicAuth={setRenewing} />
         )}
       </Card>
       <WebhooksSection />
       <CreateKeyModal opened={creating} onClose={() => setCreating(false)} />
       <RevokeKeyModal apiKey={revoking} onClose={() => setRevoking(null)} />
+      <BasicAuthModal apiKey={renewing} onClose={() => setRenewing(null)} />
     </Stack>
   );
 }

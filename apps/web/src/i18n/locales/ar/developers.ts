@@ -41,6 +41,14 @@ export const developers: Translation<typeof en> = {
     state: { active: 'نشط', expired: 'منتهي الصلاحية', revoked: 'ملغى' },
     revoke: 'إلغاء',
     revokeLabel: 'إلغاء المفتاح {{name}}',
+    basicAuth: 'دخول SMSGate',
+    basicAuthLabel: 'دخول SMSGate جديد للمفتاح {{name}}',
+  },
+  basicAuth: {
+    title: 'دخول SMSGate جديد لـ «{{name}}»',
+    text: 'ينشئ اسم مستخدم وكلمة مرور جديدين لواجهة API المتوافقة مع SMSGate، بصلاحيات هذا المفتاح. يتوقف القديمان عن العمل فورًا؛ ويبقى سرّ المفتاح كما هو.',
+    confirm: 'إنشاء دخول جديد',
+    warning: 'انسخ كلمة المرور الآن واحفظها في مكان آمن. لن تراها مرة أخرى.',
   },
   revoke: {
     title: 'إلغاء «{{name}}»؟',

@@ -42,6 +42,14 @@ export const developers: Translation<typeof en> = {
     state: { active: 'Aktiv', expired: 'Abgelaufen', revoked: 'Widerrufen' },
     revoke: 'Widerrufen',
     revokeLabel: 'Schlüssel {{name}} widerrufen',
+    basicAuth: 'SMSGate-Zugang',
+    basicAuthLabel: 'Neuer SMSGate-Zugang für Schlüssel {{name}}',
+  },
+  basicAuth: {
+    title: 'Neuer SMSGate-Zugang für „{{name}}“',
+    text: 'Erzeugt einen neuen Benutzernamen und ein neues Passwort für die SMSGate-kompatible API, mit den Berechtigungen dieses Schlüssels. Die bisherigen funktionieren sofort nicht mehr; das Geheimnis des Schlüssels bleibt gleich.',
+    confirm: 'Neuen Zugang erzeugen',
+    warning: 'Kopieren Sie das Passwort jetzt und bewahren Sie es sicher auf. Sie sehen es nicht noch einmal.',
   },
   revoke: {
     title: '„{{name}}“ widerrufen?',

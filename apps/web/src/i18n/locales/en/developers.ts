@@ -42,6 +42,14 @@ export const developers = {
     state: { active: 'Active', expired: 'Expired', revoked: 'Revoked' },
     revoke: 'Revoke',
     revokeLabel: 'Revoke key {{name}}',
+    basicAuth: 'SMSGate login',
+    basicAuthLabel: 'New SMSGate login for key {{name}}',
+  },
+  basicAuth: {
+    title: 'New SMSGate login for “{{name}}”',
+    text: 'Makes a new user name and password for the SMSGate-compatible API, with this key’s scopes. The ones the key had stop working at once; its secret stays the same.',
+    confirm: 'Make new login',
+    warning: 'Copy the password now and keep it somewhere safe. You won’t see it again.',
   },
   revoke: {
     title: 'Revoke “{{name}}”?',

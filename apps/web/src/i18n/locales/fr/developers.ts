@@ -41,6 +41,14 @@ export const developers: Translation<typeof en> = {
     state: { active: 'Active', expired: 'Expirée', revoked: 'Révoquée' },
     revoke: 'Révoquer',
     revokeLabel: 'Révoquer la clé {{name}}',
+    basicAuth: 'Accès SMSGate',
+    basicAuthLabel: 'Nouvel accès SMSGate pour la clé {{name}}',
+  },
+  basicAuth: {
+    title: 'Nouvel accès SMSGate pour « {{name}} »',
+    text: 'Crée un nouveau nom d’utilisateur et un nouveau mot de passe pour l’API compatible SMSGate, avec les droits de cette clé. Les anciens cessent aussitôt de fonctionner ; le secret de la clé ne change pas.',
+    confirm: 'Créer un nouvel accès',
+    warning: 'Copiez le mot de passe maintenant et gardez-le en lieu sûr. Vous ne le reverrez plus.',
   },
   revoke: {
     title: 'Révoquer « {{name}} » ?',
