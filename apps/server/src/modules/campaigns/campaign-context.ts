@@ -19,6 +19,13 @@ export interface CampaignsDeps {
   events: EventPublisher;
 }
 
+/** `work` for each item, one after the other. */
+async function inTurn<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (const item of items) results.push(await work(item));
+  return results;
+}
+
 /**
  * What the campaign use cases share: the repository, the in-memory gate the dispatchers ask
  * before each submit (a campaign's state as this process last saw it), the view with live
@@ -36,23 +43,20 @@ export function createCampaignContext(deps: CampaignsDeps, repo: CampaignsReposi
     if (rows.length === 0) return [];
     const workspaceId = rows[0]!.workspaceId;
     const started = rows.filter((row) => row.startedAt);
-    const [counts, members, responses] = await Promise.all([
-      deps.messaging.campaignMessages.countsByState(
+    const { campaignMessages } = deps.messaging;
+    const countsOf = () =>
+      campaignMessages.countsByState(
         workspaceId,
         started.map((row) => row.id),
         tx,
-      ),
-      deps.users.members.list(workspaceId, tx),
-      Promise.all(
-        started.map(
-          async (row) =>
-            [
-              row.id,
-              await deps.messaging.campaignMessages.responses(workspaceId, row.id, row.networkIds, row.startedAt!, tx),
-            ] as const,
-        ),
-      ),
-    ]);
+      );
+    const membersOf = () => deps.users.members.list(workspaceId, tx);
+    const responsesOf = async (row: CampaignRow) =>
+      [row.id, await campaignMessages.responses(workspaceId, row.id, row.networkIds, row.startedAt!, tx)] as const;
+    // A transaction's connection runs one statement at a time (node-postgres deprecates queueing more).
+    const [counts, members, responses] = tx
+      ? [await countsOf(), await membersOf(), await inTurn(started, responsesOf)]
+      : await Promise.all([countsOf(), membersOf(), Promise.all(started.map(responsesOf))]);
     const names = new Map(members.map((member) => [member.id, member.displayName]));
     const responsesById = new Map(responses);
     return rows.map((row) =>
