@@ -50,6 +50,21 @@ function recipientsOf(numbers: string[], skipValidation: boolean): string[] {
   return read;
 }
 
+/**
+ * `validUntil` from `ttl` or as given (kept, not enforced); `notBefore` from a `scheduleAt` still
+ * ahead, at most 30 days: queued and booked now, not sent before then (a time that has come: at once).
+ */
+function timesOf(body: SendMessageBody): { validUntil: Date | null; notBefore: Date | undefined } {
+  const now = Date.now();
+  const validUntil = body.ttl ? new Date(now + body.ttl * 1000) : body.validUntil ? new Date(body.validUntil) : null;
+  const scheduleAt = body.scheduleAt ? new Date(body.scheduleAt) : null;
+  if (scheduleAt && validUntil && scheduleAt > validUntil)
+    throw invalid('scheduleAt', 'scheduleAt is after validUntil.');
+  if (scheduleAt && scheduleAt.getTime() > now + MAX_SCHEDULE_MS)
+    throw invalid('scheduleAt', 'scheduleAt may be at most 30 days ahead.');
+  return { validUntil, notBefore: scheduleAt && scheduleAt.getTime() > now ? scheduleAt : undefined };
+}
+
 /** `/message(s)`: an SMSGate message becomes one of ours per recipient, queued together or not at all. */
 export function createSmsgateMessages(deps: SmsgateMessagesDeps) {
   const { repo } = deps;
@@ -82,18 +97,7 @@ export function createSmsgateMessages(deps: SmsgateMessagesDeps) {
       checkUnsupported(body);
       const text = body.message ?? body.textMessage!.text;
       const recipients = recipientsOf(body.phoneNumbers, skipValidation);
-      const validUntil = body.ttl
-        ? new Date(Date.now() + body.ttl * 1000)
-        : body.validUntil
-          ? new Date(body.validUntil)
-          : null;
-      if (validUntil && body.scheduleAt && Date.parse(body.scheduleAt) > validUntil.getTime())
-        throw invalid('scheduleAt', 'scheduleAt is after validUntil.');
-      const scheduleAt = body.scheduleAt ? new Date(body.scheduleAt) : null;
-      if (scheduleAt && scheduleAt.getTime() > Date.now() + MAX_SCHEDULE_MS)
-        throw invalid('scheduleAt', 'scheduleAt may be at most 30 days ahead.');
-      // Queued and booked now, not sent before then (a time that has come: at once).
-      const notBefore = scheduleAt && scheduleAt.getTime() > Date.now() ? scheduleAt : undefined;
+      const { validUntil, notBefore } = timesOf(body);
       const id = body.id ?? newMessageId();
       if (await repo.find(workspaceId, id)) throw new AppError('MESSAGE_ID_TAKEN', `The message id ${id} is taken.`);
       const networkId = await networkOf(workspaceId, body.deviceId);
