@@ -15,7 +15,8 @@ async function createKey(page: Page, name: string, scopes: string[]) {
   await dialog.getByRole('button', { name: 'Create key' }).click();
   const created = page.getByRole('dialog', { name: 'Your new API key' });
   await expect(created.getByText('You won’t see it again', { exact: false })).toBeVisible();
-  const secret = (await created.locator('pre').textContent())?.trim() ?? '';
+  // The secret's block comes first; the key's SMSGate base URL, user name and password follow.
+  const secret = (await created.locator('pre').first().textContent())?.trim() ?? '';
   expect(secret).toMatch(/^sk_live_\S{20,}$/);
   return { created, secret };
 }
@@ -32,6 +33,11 @@ test('an admin creates a key, copies it, uses it, revokes it, and the key is ref
   await expect(page.getByText('No API keys yet', { exact: false })).toBeVisible();
 
   const { created, secret } = await createKey(page, 'E2E usage reader', ['usage:read']);
+  await expect(created.getByText(`${baseURL}/api/3rdparty/v1`, { exact: true })).toBeVisible();
+  const [username, password] = await Promise.all(
+    [2, 3].map(async (nth) => (await created.locator('pre').nth(nth).textContent())?.trim() ?? ''),
+  );
+  const basic = { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` };
   await created.getByRole('button', { name: 'Copy: Secret of “E2E usage reader”' }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
   await created.getByRole('button', { name: 'I have copied it' }).click();
@@ -47,6 +53,8 @@ test('an admin creates a key, copies it, uses it, revokes it, and the key is ref
   const headers = { authorization: `Bearer ${secret}` };
   const usage = await page.request.get('/api/v1/usage', { headers });
   expect(usage.status(), await usage.text()).toBe(200);
+  const scoped = await page.request.get('/api/3rdparty/v1/messages', { headers: basic });
+  expect(await scoped.json()).toMatchObject({ message: 'scope required: messages:list' });
 
   await row.getByRole('button', { name: 'Revoke key E2E usage reader' }).click();
   const confirm = page.getByRole('dialog', { name: 'Revoke “E2E usage reader”?' });
@@ -58,6 +66,10 @@ test('an admin creates a key, copies it, uses it, revokes it, and the key is ref
   const refused = await page.request.get('/api/v1/usage', { headers });
   expect(refused.status()).toBe(401);
   expect(await refused.json()).toMatchObject({ code: 'API_KEY_REVOKED' });
+  // The key's SMSGate login went with it (it authenticated before: a missing scope, not a login, was refused).
+  const smsgate = await page.request.get('/api/3rdparty/v1/messages', { headers: basic });
+  expect(smsgate.status()).toBe(401);
+  expect(await smsgate.json()).toMatchObject({ code: 'API_KEY_REVOKED' });
   expect(problems).toEqual([]);
   await context.close();
 });
