@@ -40,7 +40,10 @@ export const smsgateSettings = pgTable('smsgate_settings', {
   workspaceId: uuid('workspace_id')
     .primaryKey()
     .references(() => workspaces.id, { onDelete: 'cascade' }),
-  settings: jsonb('settings').$type<Record<string, Record<string, unknown>>>().notNull().default(sql`'{}'::jsonb`),
+  settings: jsonb('settings')
+    .$type<Record<string, Record<string, unknown>>>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
