@@ -253,8 +253,8 @@ export function createServices(deps: ServicesDeps): Composition {
   });
   const developerApi = createDeveloperApi(deps, jwtSecret, { users, messaging, networks, contacts, campaigns });
   const webhooks = createWebhooks(deps, events, { secretBox, messaging, users, contacts, mailer, networks });
-  // With the dispatchers: schedules, stale imports, expired idempotency keys, webhook deliveries.
-  const jobs = [campaigns.ticker, contacts.imports.sweeper, developerApi.idempotency.sweeper, webhooks.dispatcher];
+  // With the dispatchers: schedules, stale imports, the developer API's (keys, revocations), webhook deliveries.
+  const jobs = [campaigns.ticker, contacts.imports.sweeper, ...developerApi.jobs, webhooks.dispatcher];
   const networkRunner = withBackgroundJobs(runner, jobs);
 
   return {

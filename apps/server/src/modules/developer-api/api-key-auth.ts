@@ -39,7 +39,7 @@ export interface ApiKeyAuthDeps {
  */
 export function createApiKeyAuth(deps: ApiKeyAuthDeps) {
   const now = deps.now ?? Date.now;
-  const { keyByHash, keyById, keyByLogin, forget } = createApiKeyCache(deps.repo, now);
+  const { keyByHash, keyById, keyByLogin, forget, watchRevocations } = createApiKeyCache(deps.repo, now);
 
   /** Revoked, expired, or not from an allowed address: throws; otherwise notes the use. */
   function admit(key: CachedKey, ip: string): void {
@@ -108,6 +108,8 @@ export function createApiKeyAuth(deps: ApiKeyAuthDeps) {
      * notification). The next request reads it again and finds it revoked.
      */
     forget,
+    /** One look for keys revoked on other instances (run every second by the service's watch). */
+    watchRevocations,
   };
 }
 

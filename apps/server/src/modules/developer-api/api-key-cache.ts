@@ -20,11 +20,14 @@ export interface CachedKey {
 }
 
 /**
- * Until revocations are broadcast between instances (PostgreSQL NOTIFY, a later issue: its
- * listener calls `forget`), another instance's cache re-reads a key after this long, so a
- * revoke made elsewhere takes effect within it. On this instance it takes effect at once.
+ * A cached key is read again after this long anyway. A revoke takes effect at once on the instance
+ * that made it (`forget`) and within a second on the others (`watchRevocations`).
  */
 const RELOAD_MS = 60_000;
+/** How often the watch asks for keys revoked since its last look (one small query, only while keys are cached). */
+export const REVOCATION_WATCH_MS = 1_000;
+/** The watch looks this far behind its last look: revoke times come from other instances' clocks. */
+const REVOCATION_OVERLAP_MS = 5_000;
 /** Bearers that name no key are remembered this long, so a flood of made-up keys costs no queries. */
 const UNKNOWN_MS = 60_000;
 /** Most keys (and unknown bearers) kept in memory; the oldest entries go first. */
@@ -41,7 +44,7 @@ function setBounded<V>(map: Map<string, V>, key: string, value: V): void {
  * so steady traffic costs no query (see api-key-auth.ts); concurrent misses share one query.
  */
 export function createApiKeyCache(
-  repo: Pick<ApiKeysRepository, 'findByHash' | 'findById' | 'findByLogin'>,
+  repo: Pick<ApiKeysRepository, 'findByHash' | 'findById' | 'findByLogin' | 'revokedSince'>,
   now: () => number,
 ) {
   const byHash = new Map<string, CachedKey>();
@@ -111,18 +114,34 @@ export function createApiKeyCache(
     return entry;
   }
 
+  /** Drops a key (a revoke): a read that started before does not cache what it read. */
+  function forget(keyId: string): void {
+    revocations += 1;
+    const entry = byId.get(keyId);
+    byId.delete(keyId);
+    if (!entry) return;
+    for (const [hash, cached] of byHash) if (cached.id === keyId) byHash.delete(hash);
+    for (const [login, cached] of byLogin) if (cached.id === keyId) byLogin.delete(login);
+  }
+
+  let lookedAt = now();
   return {
     keyByHash,
     keyById,
     keyByLogin,
-    /** Drops a key (a revoke): a read that started before does not cache what it read. */
-    forget(keyId: string): void {
-      revocations += 1;
-      const entry = byId.get(keyId);
-      byId.delete(keyId);
-      if (!entry) return;
-      for (const [hash, cached] of byHash) if (cached.id === keyId) byHash.delete(hash);
-      for (const [login, cached] of byLogin) if (cached.id === keyId) byLogin.delete(login);
+    forget,
+    /**
+     * One look of the revocation watch (run every REVOCATION_WATCH_MS): keys revoked since the last
+     * look, on any instance, are dropped here if cached as working, so a revoke applies on every
+     * instance within about a second without a query per request.
+     */
+    async watchRevocations(): Promise<void> {
+      const startedAt = now();
+      if (byId.size > 0) {
+        const revoked = await repo.revokedSince(new Date(lookedAt - REVOCATION_OVERLAP_MS));
+        for (const id of revoked) if (byId.get(id)?.revoked === false) forget(id);
+      }
+      lookedAt = startedAt;
     },
   };
 }

@@ -2,6 +2,7 @@ import type { ApiKeyScope } from '@switchboard/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
+import { createPeriodicJob } from '../../lib/periodic-job.js';
 import type { MessagingService } from '../messaging/messaging.service.js';
 import type { NetworksService } from '../networks/networks.service.js';
 import type { UsersService } from '../users/users.service.js';
@@ -12,6 +13,7 @@ import { createApiBatches } from './api-batches.js';
 import { createApiMessages } from './api-messages.js';
 import { createIdempotency } from './idempotency.js';
 import { createApiKeyAuth, type ApiCaller } from './api-key-auth.js';
+import { REVOCATION_WATCH_MS } from './api-key-cache.js';
 import { createApiKeys } from './api-keys.js';
 import { createApiKeysRepository } from './api-keys.repository.js';
 import { createApiTokens } from './api-tokens.js';
@@ -40,6 +42,10 @@ export function createDeveloperApiService(deps: DeveloperApiDeps) {
   const auth = createApiKeyAuth({ repo, tokens, log: deps.log });
   const keys = createApiKeys({ repo, users: deps.users, onRevoked: auth.forget });
 
+  const idempotency = createIdempotency(deps.db, deps.log);
+  /** Every second: keys revoked on another instance stop working here too (api-key-cache.ts). */
+  const revocationWatch = createPeriodicJob(REVOCATION_WATCH_MS, auth.watchRevocations, deps.log);
+
   return {
     keys,
     /** Sends, reads and cancels of `/api/v1/messages`, and `/api/v1/networks` (api-messages.ts). */
@@ -53,7 +59,9 @@ export function createDeveloperApiService(deps: DeveloperApiDeps) {
     /** `/api/v1/contacts`, `/contact-lists` and `/tags` over the contact book (api-contacts.ts). */
     contacts: createApiContacts({ contacts: deps.contacts }),
     /** `Idempotency-Key` of the v1 POSTs (idempotency.ts). */
-    idempotency: createIdempotency(deps.db, deps.log),
+    idempotency,
+    /** Background work, started and stopped with the network runner: the sweep of expired idempotency keys, the revocation watch. */
+    jobs: [idempotency.sweeper, revocationWatch],
     authenticate: auth.authenticate,
     /** The SMSGate-compatible API's Basic credentials and tokens (modules/smsgate-api). */
     authenticateBasic: auth.authenticateBasic,
