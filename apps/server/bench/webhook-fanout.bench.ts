@@ -122,10 +122,13 @@ async function run(): Promise<Run> {
       }),
     );
     const total = ENDPOINTS * EVENTS;
+    let timer: NodeJS.Timeout | undefined;
     await Promise.race([
       receiver.received(total),
-      new Promise((_, reject) => setTimeout(() => reject(new Error('deliveries missing after 5 min')), 300_000)),
-    ]);
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('deliveries missing after 5 min')), 300_000);
+      }),
+    ]).finally(() => clearTimeout(timer));
     const { first, last, lagsMs, badSignatures, duplicates } = receiver.stats();
     const sorted = [...lagsMs].sort((a, b) => a - b);
     return {
