@@ -77,11 +77,11 @@ export function createAutoReplyEngine(repo: EngineSources) {
   async function rulesOf(workspaceId: string, db: Db): Promise<WorkspaceRules> {
     const hit = cache.get(workspaceId);
     if (hit && hit.until > Date.now()) return hit;
-    const [rows, nets, hourlyLimit] = await Promise.all([
-      repo.rules(workspaceId, db),
-      repo.networksOf(workspaceId, db),
-      repo.hourlyLimit(workspaceId, db),
-    ]);
+    // One after another: `db` is usually the pipeline's transaction, whose one connection runs
+    // one query at a time (node-postgres deprecates overlapping them). A miss happens every few seconds.
+    const rows = await repo.rules(workspaceId, db);
+    const nets = await repo.networksOf(workspaceId, db);
+    const hourlyLimit = await repo.hourlyLimit(workspaceId, db);
     const loaded: WorkspaceRules = {
       until: Date.now() + RULE_CACHE_MS,
       rules: compileRules(rows.filter((r) => r.enabled)),
