@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { isolateLtr } from '../../../lib/isolate';
 import { useDevelopersText } from '../developers-text';
 import { firstCurlCommand } from '../lib/first-call';
-import { CopyCode } from './copy-code';
+import { CopyCode } from '../../../components/copy-code';
 import classes from './developers.module.css';
 
 /** Where the interactive reference lives (served by the server, outside the app). */

@@ -4,7 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDevelopersText } from '../developers-text';
-import { CopyCode } from './copy-code';
+import { CopyCode } from '../../../components/copy-code';
 import { CreateKeyForm } from './create-key-form';
 import { SmsgateCredentials } from './smsgate-credentials';
 

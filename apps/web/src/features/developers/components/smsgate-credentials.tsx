@@ -2,7 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import type { CreatedApiKeyResponse } from '@switchboard/contract';
 import { useDevelopersText } from '../developers-text';
 import { smsgateBaseUrl } from '../lib/first-call';
-import { CopyCode } from './copy-code';
+import { CopyCode } from '../../../components/copy-code';
 
 /**
  * A new key's Basic credentials for the SMSGate-compatible API, shown once beside its secret,

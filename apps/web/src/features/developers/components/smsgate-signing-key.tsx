@@ -5,7 +5,7 @@ import { useApiErrorMessage } from '../../../lib/use-api-error-message';
 import { useRotateSmsgateSigningKey, useSmsgateSigningKey } from '../api/use-smsgate-signing-key';
 import { useDevelopersText } from '../developers-text';
 import { useDevelopersNotifications } from '../hooks/use-developers-notifications';
-import { CopyCode } from './copy-code';
+import { CopyCode } from '../../../components/copy-code';
 import classes from './developers.module.css';
 
 /** The workspace's SMSGate signing key (X-Signature of SMSGate-format webhooks): shown on request, rotatable. */

@@ -4,7 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { formatDateTime } from '../../../lib/format';
 import { isolateLtr } from '../../../lib/isolate';
 import { useDevelopersText } from '../developers-text';
-import { CopyCode } from './copy-code';
+import { CopyCode } from '../../../components/copy-code';
 
 interface WebhookSecretProps {
   shown: WebhookWithSecretResponse;

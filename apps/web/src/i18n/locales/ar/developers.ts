@@ -100,11 +100,6 @@ export const developers: Translation<typeof en> = {
     ip: '«{{value}}» ليس عنوان IP ولا نطاق CIDR.',
     tooManyIps: '{{max}} نطاقًا على الأكثر.',
   },
-  copy: {
-    copy: 'نسخ',
-    copied: 'تم النسخ',
-    label: 'نسخ: {{what}}',
-  },
   webhooks: {
     title: 'خطافات الويب',
     intro: 'يرسل Switchboard الأحداث بطلبات POST إلى نقاط النهاية الخاصة بك، موقّعة في الترويسة Switchboard-Signature.',

@@ -102,11 +102,6 @@ export const developers: Translation<typeof en> = {
     ip: '„{{value}}“ ist keine IP-Adresse und kein CIDR-Bereich.',
     tooManyIps: 'Höchstens {{max}} Bereiche.',
   },
-  copy: {
-    copy: 'Kopieren',
-    copied: 'Kopiert',
-    label: 'Kopieren: {{what}}',
-  },
   webhooks: {
     title: 'Webhooks',
     intro: 'Switchboard sendet Ereignisse per POST an Ihre Endpunkte, signiert im Header Switchboard-Signature.',

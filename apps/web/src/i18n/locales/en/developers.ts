@@ -102,11 +102,6 @@ export const developers = {
     ip: '“{{value}}” is not an IP address or CIDR range.',
     tooManyIps: 'At most {{max}} ranges.',
   },
-  copy: {
-    copy: 'Copy',
-    copied: 'Copied',
-    label: 'Copy: {{what}}',
-  },
   webhooks: {
     title: 'Webhooks',
     intro: 'Switchboard POSTs events to your endpoints, signed with the header Switchboard-Signature.',

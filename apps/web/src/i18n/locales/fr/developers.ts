@@ -101,11 +101,6 @@ export const developers: Translation<typeof en> = {
     ip: '« {{value}} » n’est ni une adresse IP ni une plage CIDR.',
     tooManyIps: '{{max}} plages au plus.',
   },
-  copy: {
-    copy: 'Copier',
-    copied: 'Copié',
-    label: 'Copier : {{what}}',
-  },
   webhooks: {
     title: 'Webhooks',
     intro:
