@@ -5,12 +5,11 @@ import {
   ApiCampaignResponseSchema,
   ErrorResponseSchema,
 } from '@switchboard/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiCampaignAction } from './api-campaigns.js';
-import type { IdempotentRequest } from './idempotency.js';
 import { IdempotencyHeadersSchema, v1Errors, v1Route } from './v1-docs.js';
 import { apiCallerOf, type V1Guard } from './v1-guard.js';
+import { answerIdempotently } from './v1-idempotent.js';
 import { nextLink } from './v1-pages.js';
 
 export const notFound = { 404: ErrorResponseSchema.describe('No such campaign in this workspace (`NOT_FOUND`).') };
@@ -19,18 +18,6 @@ export const keyReused = {
 };
 export const stateConflict = (what: string) =>
   ErrorResponseSchema.describe(`The campaign is not ${what} (\`CAMPAIGN_STATE_CONFLICT\`).`);
-
-/** What idempotency.ts keys a POST by (the header was validated by IdempotencyHeadersSchema). */
-export function idempotentRequest(request: FastifyRequest): IdempotentRequest {
-  const key = request.headers['idempotency-key'];
-  return {
-    workspaceId: apiCallerOf(request).workspaceId,
-    key: typeof key === 'string' ? key : undefined,
-    method: request.method,
-    path: request.url.split('?')[0]!,
-    body: request.body,
-  };
-}
 
 const ACTIONS: Record<ApiCampaignAction, { summary: string; description: string; errors: object }> = {
   start: {
@@ -87,11 +74,9 @@ export const v1CampaignActionRoutes: FastifyPluginAsyncZod<{ guard: V1Guard }> =
       },
       async (request, reply) => {
         const { workspaceId } = apiCallerOf(request);
-        const answer = await developerApi.idempotency.run(idempotentRequest(request), 200, async (within) => ({
+        return answerIdempotently(developerApi.idempotency, request, reply, 200, async (within) => ({
           campaign: await campaigns.act(workspaceId, request.params.id, action, within),
         }));
-        if (answer.replayed) reply.header('idempotent-replayed', 'true');
-        return reply.code(200).send(answer.body);
       },
     );
   }

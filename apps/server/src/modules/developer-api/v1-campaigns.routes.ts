@@ -10,15 +10,10 @@ import {
 } from '@switchboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  idempotentRequest,
-  keyReused,
-  notFound,
-  stateConflict,
-  v1CampaignActionRoutes,
-} from './v1-campaign-actions.routes.js';
+import { keyReused, notFound, stateConflict, v1CampaignActionRoutes } from './v1-campaign-actions.routes.js';
 import { IdempotencyHeadersSchema, v1Errors, v1Route } from './v1-docs.js';
 import { apiCallerOf, type V1Guard } from './v1-guard.js';
+import { answerIdempotently } from './v1-idempotent.js';
 import { nextLink } from './v1-pages.js';
 
 /** Drafts and reads of `/api/v1/campaigns` (scopes campaigns:read / campaigns:write). */
@@ -49,11 +44,9 @@ const v1CampaignDraftRoutes: FastifyPluginAsyncZod<{ guard: V1Guard }> = async (
     async (request, reply) => {
       const caller = apiCallerOf(request);
       const creator = await campaigns.creator(caller);
-      const answer = await developerApi.idempotency.run(idempotentRequest(request), 201, async (within) => ({
+      return answerIdempotently(developerApi.idempotency, request, reply, 201, async (within) => ({
         campaign: await campaigns.create(caller.workspaceId, creator, request.body, within),
       }));
-      if (answer.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(201).send(answer.body);
     },
   );
 

@@ -14,6 +14,7 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdempotencyHeadersSchema, v1Errors, v1Route } from './v1-docs.js';
+import { answerIdempotently } from './v1-idempotent.js';
 import { apiCallerOf, type V1Guard } from './v1-guard.js';
 
 const notFound = { 404: ErrorResponseSchema.describe('No such contact (or list) in this workspace (`NOT_FOUND`).') };
@@ -115,19 +116,9 @@ function writeRoutes(app: V1App, write: onRequestAsyncHookHandler[]): void {
     },
     async (request, reply) => {
       const workspaceId = workspaceOf(request);
-      const answer = await idempotency.run(
-        {
-          workspaceId,
-          key: request.headers['idempotency-key'],
-          method: request.method,
-          path: request.url.split('?')[0]!,
-          body: request.body,
-        },
-        201,
-        async (within) => ({ contact: await contacts.create(workspaceId, request.body, within) }),
-      );
-      if (answer.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(201).send(answer.body);
+      return answerIdempotently(idempotency, request, reply, 201, async (within) => ({
+        contact: await contacts.create(workspaceId, request.body, within),
+      }));
     },
   );
 

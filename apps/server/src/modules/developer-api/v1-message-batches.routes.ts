@@ -7,6 +7,7 @@ import {
 } from '@switchboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdempotencyHeadersSchema, v1Errors, v1Route } from './v1-docs.js';
+import { answerIdempotently } from './v1-idempotent.js';
 import { apiCallerOf, type V1Guard } from './v1-guard.js';
 
 /** 10,000 recipients with variables pass the app's 1 MB; a batch may take 8. */
@@ -55,19 +56,9 @@ export const v1MessageBatchesRoutes: FastifyPluginAsyncZod<{ guard: V1Guard }> =
       const networkId = await messages.networkFor(workspaceId, request.body.networkId);
       const { callbackUrl } = request.body; // a callback target of the key, checked by the SSRF guard
       const callbackEndpointId = callbackUrl && (await callbacks.register(workspaceId, keyId, callbackUrl));
-      const answer = await developerApi.idempotency.run(
-        {
-          workspaceId,
-          key: request.headers['idempotency-key'],
-          method: request.method,
-          path: request.url.split('?')[0]!,
-          body: request.body,
-        },
-        202,
-        (within) => batches.send(workspaceId, networkId, request.body, { callbackEndpointId, within }),
+      return answerIdempotently(developerApi.idempotency, request, reply, 202, (within) =>
+        batches.send(workspaceId, networkId, request.body, { callbackEndpointId, within }),
       );
-      if (answer.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(202).send(answer.body);
     },
   );
 

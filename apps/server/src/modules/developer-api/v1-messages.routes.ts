@@ -9,6 +9,7 @@ import {
 } from '@switchboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdempotencyHeadersSchema, v1Errors, v1Route } from './v1-docs.js';
+import { answerIdempotently } from './v1-idempotent.js';
 import { apiCallerOf, type V1Guard } from './v1-guard.js';
 import { v1CallbackSecretRoutes } from './v1-callback-secret.routes.js';
 import { v1MessageBatchesRoutes } from './v1-message-batches.routes.js';
@@ -54,21 +55,9 @@ export const v1MessagesRoutes: FastifyPluginAsyncZod<{ guard: V1Guard }> = async
       const networkId = await messages.networkFor(workspaceId, request.body.networkId);
       const { callbackUrl } = request.body; // a callback target of the key, checked by the SSRF guard
       const callbackEndpointId = callbackUrl && (await callbacks.register(workspaceId, keyId, callbackUrl));
-      const answer = await developerApi.idempotency.run(
-        {
-          workspaceId,
-          key: request.headers['idempotency-key'],
-          method: request.method,
-          path: request.url.split('?')[0]!,
-          body: request.body,
-        },
-        201,
-        async (within) => ({
-          message: await messages.send(workspaceId, networkId, request.body, within, { callbackEndpointId }),
-        }),
-      );
-      if (answer.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(201).send(answer.body);
+      return answerIdempotently(developerApi.idempotency, request, reply, 201, async (within) => ({
+        message: await messages.send(workspaceId, networkId, request.body, within, { callbackEndpointId }),
+      }));
     },
   );
 
