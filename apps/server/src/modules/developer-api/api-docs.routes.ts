@@ -17,12 +17,15 @@ export const DOCS_INIT_SCRIPT_PATH = '/api/docs/init.js';
 
 /**
  * Scalar's dimmed text and HTTP method colours read at about 3.2–3.9:1; these read at 4.5:1 or
- * more on its backgrounds (axe's colour-contrast rule, light and dark).
+ * more on its backgrounds (axe's colour-contrast rule, light and dark). And code that wraps.
  */
 const CONTRAST_CSS = [
   '.light-mode{--scalar-color-3:#696969;--scalar-color-green:#00754a;--scalar-color-red:#c40000;',
   '--scalar-color-blue:#0060c7;--scalar-color-orange:#a85400;--scalar-color-yellow:#8a6d00;--scalar-color-purple:#7a3fc2}',
   '.dark-mode{--scalar-color-3:rgba(255,255,255,.62);--scalar-color-red:#ff6b6b}',
+  // Code in the descriptions (the signature check) wraps instead of scrolling: a scrolling region
+  // must be reachable by keyboard (axe's scrollable-region-focusable), and wrapped code reads well.
+  'pre[class*="language-"],code[class*="language-"]{white-space:pre-wrap!important;overflow-wrap:anywhere;overflow-x:visible!important}',
 ].join('');
 
 /**
