@@ -1,6 +1,7 @@
 import type { ApiKeyScope } from '@switchboard/contract';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
+import { createKeyRateLimit } from '../../lib/key-rate-limit.js';
 import { bearerToken } from '../../plugins/auth-guard.js';
 import type { ApiCaller } from './api-key-auth.js';
 
@@ -30,26 +31,11 @@ export function apiCallerOf(request: FastifyRequest): ApiCaller {
  * `-Reset` headers on every answer and `Retry-After` on a 429.
  */
 export function createV1Guard(app: FastifyInstance, perMinute: number): V1Guard {
-  const limiter = app.createRateLimit({
-    max: perMinute,
-    timeWindow: 60_000,
-    keyGenerator: (request) => `api-key:${apiCallerOf(request).keyId}`,
-  });
+  const limit = createKeyRateLimit(app, perMinute, (request) => `api-key:${apiCallerOf(request).keyId}`);
   return {
     async authenticate(request, reply) {
       request.apiCaller = await app.services.developerApi.authenticate(bearerToken(request), request.ip);
-      const limit = await limiter(request);
-      if (limit.isAllowed) return;
-      reply.header('RateLimit-Limit', limit.max);
-      reply.header('RateLimit-Remaining', limit.remaining);
-      reply.header('RateLimit-Reset', limit.ttlInSeconds);
-      if (limit.isExceeded) {
-        reply.header('Retry-After', limit.ttlInSeconds);
-        throw new AppError(
-          'RATE_LIMITED',
-          `This API key made more than ${limit.max} requests in a minute. Retry after ${limit.ttlInSeconds} s.`,
-        );
-      }
+      await limit(request, reply);
     },
     requireScope(...anyOf) {
       return async (request) => {

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
+import { createKeyRateLimit } from '../../lib/key-rate-limit.js';
 import type { SmsgateCaller } from './smsgate-auth.js';
 import type { SmsgateScope } from './smsgate-permissions.js';
 
@@ -35,26 +36,7 @@ export const refreshedJtiOf = (request: FastifyRequest) => refreshedJtis.get(req
 
 export function createSmsgateGuard(app: FastifyInstance, perMinute: number): SmsgateGuard {
   const auth = app.services.smsgateApi.auth;
-  const limiter = app.createRateLimit({
-    max: perMinute,
-    timeWindow: 60_000,
-    keyGenerator: (request) => `smsgate-key:${smsgateCallerOf(request).keyId}`,
-  });
-
-  async function limit(request: FastifyRequest, reply: FastifyReply) {
-    const result = await limiter(request);
-    if (result.isAllowed) return;
-    reply.header('RateLimit-Limit', result.max);
-    reply.header('RateLimit-Remaining', result.remaining);
-    reply.header('RateLimit-Reset', result.ttlInSeconds);
-    if (result.isExceeded) {
-      reply.header('Retry-After', result.ttlInSeconds);
-      throw new AppError(
-        'RATE_LIMITED',
-        `This API key made more than ${result.max} requests in a minute. Retry after ${result.ttlInSeconds} s.`,
-      );
-    }
-  }
+  const limit = createKeyRateLimit(app, perMinute, (request) => `smsgate-key:${smsgateCallerOf(request).keyId}`);
 
   return {
     async authenticate(request, reply) {
