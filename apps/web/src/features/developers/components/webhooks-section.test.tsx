@@ -1,34 +1,15 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { WebhookDelivery, WebhookEndpoint } from '@switchboard/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n/i18n';
 import { stubFetch, type SentRequest } from '../../../test/stub-fetch';
-import { WebhooksSection } from './webhooks-section';
+import { aWebhookEndpoint, renderWebhooksSection } from './webhooks-section.fixtures';
 
 const SECRET = 'whsec_AbCd0123456789abcdefghijklmnopqrstuvwx';
 const ID = '00000000-0000-4000-8000-0000000000c1';
 const BASE = `/api/webhooks/${ID}`;
-
-function anEndpoint(overrides: Partial<WebhookEndpoint> = {}): WebhookEndpoint {
-  return {
-    id: ID,
-    url: 'https://hooks.example.com/sms',
-    description: null,
-    events: ['message.received', 'message.delivered'],
-    enabled: true,
-    disabledReason: null,
-    secretPrefix: 'whsec_AbCd',
-    previousSecretExpiresAt: null,
-    failingSince: null,
-    format: 'switchboard',
-    smsgate: null,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    updatedAt: '2026-11-20T10:00:00.000Z',
-    ...overrides,
-  };
-}
+const anEndpoint = (overrides: Partial<WebhookEndpoint> = {}) =>
+  aWebhookEndpoint({ id: ID, events: ['message.received', 'message.delivered'], ...overrides });
 
 function aDelivery(overrides: Partial<WebhookDelivery> = {}): WebhookDelivery {
   return {
@@ -61,17 +42,6 @@ function aDelivery(overrides: Partial<WebhookDelivery> = {}): WebhookDelivery {
   };
 }
 
-function renderSection() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={client}>
-        <WebhooksSection />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-}
-
 /** The list answers `endpoints`, the log `deliveries`; other requests go to `respond`. */
 function serve(
   endpoints: WebhookEndpoint[],
@@ -100,7 +70,7 @@ describe('WebhooksSection', () => {
         failingSince: '2026-11-20T10:00:00.000Z',
       }),
     ]);
-    renderSection();
+    renderWebhooksSection();
     const list = await screen.findByRole('list', { name: 'Webhook endpoints' });
     expect(within(list).getByText('https://hooks.example.com/sms')).toBeTruthy();
     expect(within(list).getByText('message.delivered')).toBeTruthy();
@@ -118,7 +88,7 @@ describe('WebhooksSection', () => {
       endpoints.push(created);
       return { status: 201, body: { webhook: created, secret: SECRET } };
     });
-    renderSection();
+    renderWebhooksSection();
     expect(await screen.findByText(/No endpoints yet/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Add endpoint' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a webhook endpoint' });
@@ -149,7 +119,7 @@ describe('WebhooksSection', () => {
 
   it('says why the server refused an endpoint, translated by its code', async () => {
     serve([], [], () => ({ status: 403, body: { error: 'Forbidden', code: 'FORBIDDEN' } }));
-    renderSection();
+    renderWebhooksSection();
     fireEvent.click(await screen.findByRole('button', { name: 'Add endpoint' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a webhook endpoint' });
     fireEvent.change(within(dialog).getByLabelText(/^URL/), { target: { value: 'https://hooks.example.com/sms' } });
@@ -164,7 +134,7 @@ describe('WebhooksSection', () => {
     const sent = serve([anEndpoint()], [], (request) =>
       request.method === 'POST' && request.url === `${BASE}/test` ? { status: 202, body: {} } : { status: 404 },
     );
-    renderSection();
+    renderWebhooksSection();
     fireEvent.click(await screen.findByRole('button', { name: 'Send test event' }));
     const drawer = await screen.findByRole('dialog', { name: 'Delivery log' });
     expect(await within(drawer).findByText(/Nothing delivered yet/)).toBeTruthy();
@@ -174,7 +144,7 @@ describe('WebhooksSection', () => {
 
   it('shows each delivery’s attempts with status, duration, error and the response excerpt', async () => {
     serve([anEndpoint()], [aDelivery()]);
-    renderSection();
+    renderWebhooksSection();
     fireEvent.click(await screen.findByRole('button', { name: 'Delivery log' }));
     const drawer = await screen.findByRole('dialog', { name: 'Delivery log' });
     const [delivery] = within(await within(drawer).findByRole('list', { name: 'Delivery log' })).getAllByRole(
@@ -195,7 +165,7 @@ describe('WebhooksSection', () => {
     const sent = serve([anEndpoint()], [aDelivery()], (request) =>
       request.method === 'POST' && request.url === resendUrl ? { status: 202, body: {} } : { status: 404 },
     );
-    renderSection();
+    renderWebhooksSection();
     fireEvent.click(await screen.findByRole('button', { name: 'Delivery log' }));
     const drawer = await screen.findByRole('dialog', { name: 'Delivery log' });
     fireEvent.click(await within(drawer).findByRole('button', { name: /^Resend message\.received from/ }));
@@ -207,7 +177,7 @@ describe('WebhooksSection', () => {
     const sent = serve([anEndpoint()], [], (request) =>
       request.method === 'DELETE' ? { status: 204 } : { status: 404 },
     );
-    renderSection();
+    renderWebhooksSection();
     fireEvent.click(await screen.findByRole('button', { name: /^Actions for/ }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete this endpoint?' });
@@ -229,7 +199,7 @@ describe('WebhooksSection', () => {
           }
         : { status: 404 },
     );
-    renderSection();
+    renderWebhooksSection();
     fireEvent.click(await screen.findByRole('button', { name: /^Actions for/ }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Rotate secret' }));
     const confirm = await screen.findByRole('dialog', { name: 'Rotate the signing secret?' });

@@ -1,33 +1,13 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { WebhookEndpoint } from '@switchboard/contract';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import '../../../i18n/i18n';
 import { stubFetch, type SentRequest } from '../../../test/stub-fetch';
-import { WebhooksSection } from './webhooks-section';
+import { aWebhookEndpoint, renderWebhooksSection } from './webhooks-section.fixtures';
 
 const ID = '00000000-0000-4000-8000-0000000000e1';
+const anEndpoint = (overrides: Partial<WebhookEndpoint> = {}) => aWebhookEndpoint({ id: ID, ...overrides });
 const SMSGATE_ID = '00000000-0000-4000-8000-0000000000e2';
-
-function anEndpoint(overrides: Partial<WebhookEndpoint> = {}): WebhookEndpoint {
-  return {
-    id: ID,
-    url: 'https://hooks.example.com/sms',
-    description: null,
-    events: ['message.received'],
-    enabled: true,
-    disabledReason: null,
-    secretPrefix: 'whsec_AbCd',
-    previousSecretExpiresAt: null,
-    failingSince: null,
-    format: 'switchboard',
-    smsgate: null,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    updatedAt: '2026-11-20T10:00:00.000Z',
-    ...overrides,
-  };
-}
 
 const smsgateEndpoint = anEndpoint({
   id: SMSGATE_ID,
@@ -36,17 +16,6 @@ const smsgateEndpoint = anEndpoint({
   format: 'smsgate',
   smsgate: { id: 'my-hook', deviceId: null, url: 'https://gate.example.com/in', event: 'sms:received' },
 });
-
-function renderSection() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={client}>
-        <WebhooksSection />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-}
 
 function serve(endpoints: WebhookEndpoint[], respond: (request: SentRequest) => { status: number; body?: unknown }) {
   return stubFetch((request) =>
@@ -77,7 +46,7 @@ describe('WebhooksSection: secret rotation overlap and SMSGate-format endpoints'
           }
         : { status: 404 },
     );
-    renderSection();
+    renderWebhooksSection();
     await screen.findByText('https://hooks.example.com/sms');
     const openRotate = async () => {
       fireEvent.click(within(itemOf('https://hooks.example.com/sms')).getByRole('button', { name: /^Actions/ }));
@@ -114,7 +83,7 @@ describe('WebhooksSection: secret rotation overlap and SMSGate-format endpoints'
       }
       return { status: 404 };
     });
-    renderSection();
+    renderWebhooksSection();
     await screen.findByText('https://gate.example.com/in');
     const item = itemOf('https://gate.example.com/in');
     expect(within(item).getByText('SMSGate format')).toBeTruthy();
