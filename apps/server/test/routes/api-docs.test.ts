@@ -1,22 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_INIT_SCRIPT_PATH, SCALAR_SCRIPT_PATH } from '../../src/modules/developer-api/api-docs.routes.js';
+import { cspOf } from '../helpers/csp.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-
-type Injected = Awaited<ReturnType<TestApp['app']['inject']>>;
-
-function cspOf(response: Injected): Map<string, string> {
-  const header = String(response.headers['content-security-policy'] ?? '');
-  return new Map(
-    header
-      .split(';')
-      .map((d) => d.trim())
-      .filter(Boolean)
-      .map((d) => {
-        const [name, ...values] = d.split(/\s+/);
-        return [name!, values.join(' ')] as const;
-      }),
-  );
-}
 
 describe('GET /api/docs', () => {
   let t: TestApp;

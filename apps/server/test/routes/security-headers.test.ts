@@ -1,22 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cspOf, type Injected } from '../helpers/csp.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-
-type Injected = Awaited<ReturnType<TestApp['app']['inject']>>;
-
-/** The CSP directives as a map: `frame-ancestors` → `'none'`. */
-function cspOf(response: Injected): Map<string, string> {
-  const header = String(response.headers['content-security-policy'] ?? '');
-  return new Map(
-    header
-      .split(';')
-      .map((d) => d.trim())
-      .filter(Boolean)
-      .map((d) => {
-        const [name, ...values] = d.split(/\s+/);
-        return [name!, values.join(' ')] as const;
-      }),
-  );
-}
 
 function expectCommonHeaders(response: Injected) {
   const csp = cspOf(response);
