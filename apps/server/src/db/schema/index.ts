@@ -11,3 +11,4 @@ export * from './auto-reply.js';
 export * from './api-keys.js';
 export * from './webhooks.js';
 export * from './smsgate-api.js';
+export * from './coordination.js';
