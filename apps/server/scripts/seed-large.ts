@@ -281,6 +281,7 @@ async function openSeededDatabase(options: SeedLargeOptions, log: (line: string)
         import('../src/config/generated-secret.js'),
         import('fastify'),
       ]);
+      const { createSoleInstanceBus } = await import('../src/cluster/cluster-bus.js');
       // Fastify's logger when logging is off: a silent one of the type the services take.
       const silent = fastify({ logger: false }).log;
       const composition = createServices({
@@ -290,6 +291,7 @@ async function openSeededDatabase(options: SeedLargeOptions, log: (line: string)
         soleInstance: database.dialect === 'pglite',
         log: silent,
         events: { toWorkspace: () => {}, toUser: () => {} },
+        bus: createSoleInstanceBus(),
       });
       await seedDemoData(composition.services, database.db, silent);
       await composition.close();

@@ -1,6 +1,6 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -69,6 +69,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   if (!options.database) app.addHook('onClose', () => database.close());
   // socket.io is attached to the HTTP server now and admits sockets once auth exists (below).
   const io = createSocketServer(app.server);
+  const bus = await database.openClusterBus(app.log);
   const composition = createServices({
     config,
     keys: await resolveKeys(config),
@@ -76,6 +77,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     soleInstance: database.dialect === 'pglite',
     log: app.log,
     events: createEventPublisher(io),
+    bus,
   });
   const { services, channels, networkRunner } = composition;
   app.decorate('database', database);
@@ -86,15 +88,15 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.decorate('seededDemo', config.demoSeed ? await seedDemoData(services, database.db, app.log) : false);
   app.decorateRequest('auth', null);
 
-  await registerPlugins(app, config);
+  await registerPlugins(app, config, composition.rateLimitStore);
   await registerRoutes(app, { config, composition });
   admitSockets(app, io, services.auth);
 
   // Channels stop before the database closes (preClose runs before every onClose hook).
-  app.addHook('preClose', () => composition.close());
-  const prune = setInterval(() => void services.auth.pruneLoginFailures().catch(() => {}), 10 * 60_000);
-  prune.unref();
-  app.addHook('onClose', async () => clearInterval(prune));
+  app.addHook('preClose', async () => {
+    await composition.close();
+    await bus.close();
+  });
 
   await app.ready();
   await networkRunner.start();
@@ -113,13 +115,21 @@ function openConfiguredDatabase(config: AppConfig, app: FastifyInstance): Promis
   );
 }
 
-/** Security headers, compression, cookies, the rate limiter and the OpenAPI document. */
-async function registerPlugins(app: FastifyInstance, config: AppConfig): Promise<void> {
+/**
+ * Security headers, compression, cookies, the rate limiter (its counters in `rateLimitStore`
+ * when instances share them, else in memory) and the OpenAPI document.
+ */
+async function registerPlugins(
+  app: FastifyInstance,
+  config: AppConfig,
+  rateLimitStore: FastifyRateLimitStoreCtor | undefined,
+): Promise<void> {
   await app.register(securityHeadersPlugin, { https: config.publicUrl.startsWith('https:') });
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
+    store: rateLimitStore,
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} s.`),
   });

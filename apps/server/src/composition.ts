@@ -1,3 +1,5 @@
+import type { ClusterBus } from './cluster/cluster-bus.js';
+import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import { createDeviceStreams, type DeviceStreams } from './channels/android/device-streams.js';
 import { createNetworkRunner, type NetworkRunner } from './channels/network-runner.js';
@@ -6,6 +8,7 @@ import type { AppConfig } from './config/config.js';
 import type { Db } from './db/database.js';
 import { createLocalFileStorage } from './lib/file-storage.js';
 import { createMailer } from './lib/mailer.js';
+import { createPeriodicJob, type JobTurns } from './lib/periodic-job.js';
 import { createSecretBox, type SecretBox } from './lib/secret-box.js';
 import { createAccessTokens } from './modules/auth/access-token.js';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
@@ -18,6 +21,7 @@ import {
 } from './modules/developer-api/developer-api.service.js';
 import { createSmsgateApiService, type SmsgateApiService } from './modules/smsgate-api/smsgate-api.service.js';
 import { createContactsService, type ContactsService } from './modules/contacts/contacts.service.js';
+import { createCoordination } from './modules/coordination/coordination.service.js';
 import { createComplianceService, type ComplianceService } from './modules/compliance/compliance.service.js';
 import {
   createConversationsService,
@@ -45,6 +49,8 @@ import type { EventPublisher } from './realtime/publisher.js';
 
 /** How long a recording link (for <audio> and downloads) stays valid. */
 const RECORDING_LINK_TTL_SECONDS = 600;
+/** How often old login failures are deleted (they count for an account's limit only briefly). */
+const LOGIN_FAILURE_PRUNE_MS = 10 * 60_000;
 
 export interface Services {
   users: UsersService;
@@ -94,6 +100,8 @@ export interface ServicesDeps {
   log: FastifyBaseLogger;
   /** Where services send socket events (the socket.io server's publisher, or a test's sink). */
   events: EventPublisher;
+  /** Notices to and from the other instances on this database (database.openClusterBus). */
+  bus: ClusterBus;
   /** Tests only: the webhooks' clock, resolver and timing. */
   webhookTuning?: WebhookTuning;
 }
@@ -106,23 +114,29 @@ export interface Composition {
   /** Open event streams of Android phones (the mobile API's routes share them). */
   deviceStreams: DeviceStreams;
   secretBox: SecretBox;
+  /**
+   * @fastify/rate-limit's store when instances share a PostgreSQL (their counters in it);
+   * undefined on the embedded database, which keeps the plugin's in-memory one.
+   */
+  rateLimitStore: FastifyRateLimitStoreCtor | undefined;
   /** Stops the runner (if started) and the channels; the database stays open. */
   close(): Promise<void>;
 }
 
 /** A timer that starts and stops with the dispatchers (the campaigns' ticker, housekeeping sweeps). */
 interface BackgroundJob {
-  start(): void;
+  /** `turns`: the instances' turns on a shared PostgreSQL (work on shared rows runs on one instance). */
+  start(turns?: JobTurns): void;
   stop(): Promise<void>;
 }
 
 /** The background jobs start after the runner and stop before it, in the order given. */
-function withBackgroundJobs(runner: NetworkRunner, jobs: BackgroundJob[]): NetworkRunner {
+function withBackgroundJobs(runner: NetworkRunner, jobs: BackgroundJob[], turns?: JobTurns): NetworkRunner {
   return {
     ...runner,
     async start() {
       await runner.start();
-      for (const job of jobs) job.start();
+      for (const job of jobs) job.start(turns);
     },
     async close() {
       for (const job of jobs) await job.stop();
@@ -187,11 +201,11 @@ export function createServices(deps: ServicesDeps): Composition {
     publicUrl: config.publicUrl,
     sandboxDeliveryMs: config.sandboxDeliveryMs,
     deviceStreaming: deviceStreams.isStreaming,
+    bus: deps.bus,
   });
   const workspaces = createWorkspacesService(db, { onCreated: networks.createSandbox, events });
-
   // The pipeline. Outbound first: the inbound steps queue their replies through it.
-  const outbound = createOutbound({ db, networks, workspaces, events });
+  const outbound = createOutbound({ db, networks, workspaces, events, bus: deps.bus });
   const compliance = createComplianceService({ workspaces, contacts, outbound, events });
   const autoReply = createAutoReplyService({ db, outbound, networks, workspaces, contacts, history, events, log });
   const messaging = createMessagingService({
@@ -254,8 +268,15 @@ export function createServices(deps: ServicesDeps): Composition {
   const developerApi = createDeveloperApi(deps, jwtSecret, { users, messaging, networks, contacts, campaigns });
   const webhooks = createWebhooks(deps, events, { secretBox, messaging, users, contacts, mailer, networks });
   // With the dispatchers: schedules, stale imports, the developer API's (keys, revocations), webhook deliveries.
-  const jobs = [campaigns.ticker, contacts.imports.sweeper, ...developerApi.jobs, webhooks.dispatcher];
-  const networkRunner = withBackgroundJobs(runner, jobs);
+  // Instances on one PostgreSQL share rate-limit counters and take turns at work on shared rows
+  // (which jobs, and why each is safe: ARCHITECTURE.md "Several instances"); one embedded process needs neither.
+  const coordination = deps.soleInstance ? null : createCoordination(db, log);
+  const loginFailurePrune = createPeriodicJob(LOGIN_FAILURE_PRUNE_MS, auth.pruneLoginFailures, log, {
+    sharedAs: 'login-failure-prune',
+  });
+  const jobs = [campaigns.ticker, contacts.imports.sweeper, ...developerApi.jobs, webhooks.dispatcher, loginFailurePrune];
+  if (coordination) jobs.push(coordination.counterSweep);
+  const networkRunner = withBackgroundJobs(runner, jobs, coordination?.turns);
 
   return {
     services: {
@@ -281,6 +302,7 @@ export function createServices(deps: ServicesDeps): Composition {
     networkRunner,
     deviceStreams,
     secretBox,
+    rateLimitStore: coordination?.rateLimitStore,
     async close() {
       await contacts.imports.close();
       await networkRunner.close();

@@ -89,11 +89,13 @@ export function createNetworkRunner(options: NetworkRunnerOptions) {
       if (change === 'changed') await tick();
     });
   });
-  options.messaging.onQueued((id) => {
+  options.messaging.onQueued((id, origin) => {
     const entry = running.get(id);
-    // A network this instance does not run yet (e.g. just created): try to take its lease now.
     if (entry) entry.dispatcher?.wake();
-    else void schedule(tick);
+    // A network nobody may run yet (e.g. just created): try to take its lease now. Another
+    // instance's queue is no reason: its holder wakes, and a new network's lease is found by the
+    // next tick.
+    else if (origin === 'here') void schedule(tick);
   });
 
   return {

@@ -10,6 +10,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { createSoleInstanceBus, type ClusterBus } from '../cluster/cluster-bus.js';
+import { createPgClusterBus, type PgClusterBusOptions } from '../cluster/pg-cluster-bus.js';
 import { lockDataDir } from './data-dir-lock.js';
 import * as schema from './schema/index.js';
 
@@ -20,6 +22,13 @@ export interface Database {
   dialect: 'pglite' | 'postgres';
   /** Runs a raw statement (e.g. a health probe). */
   ping(): Promise<void>;
+  /**
+   * The bus to the other instances on this database (LISTEN/NOTIFY on PostgreSQL), or the sole
+   * instance's on the embedded one. The caller closes it (before the database).
+   */
+  openClusterBus(log: PgClusterBusOptions['log']): Promise<ClusterBus>;
+  /** PostgreSQL only: the connection pool (socket.io's PostgreSQL adapter sends through it). */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -87,6 +96,7 @@ async function wrapPglite(client: PGlite, unlock: () => Promise<void>, { migrate
     ping: async () => {
       await client.query('select 1');
     },
+    openClusterBus: () => Promise.resolve(createSoleInstanceBus()),
     close: async () => {
       clearInterval(statistics);
       await client.close();
@@ -123,6 +133,8 @@ async function openPostgres(
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    openClusterBus: (log) => createPgClusterBus({ url, db, log }),
+    pool,
     close: () => pool.end(),
   };
 }

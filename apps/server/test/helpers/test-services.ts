@@ -2,6 +2,7 @@ import type { ServerToClientEvents } from '@switchboard/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { InboundResult } from '../../src/channels/channel.js';
 import { createServices, type Composition, type ServicesConfig } from '../../src/composition.js';
+import { createSoleInstanceBus, type ClusterBus } from '../../src/cluster/cluster-bus.js';
 import type { Database, Db } from '../../src/db/database.js';
 import type { EventPublisher } from '../../src/realtime/publisher.js';
 import { waitUntil } from './socket-clients.js';
@@ -117,7 +118,7 @@ export const silentLogger: FastifyBaseLogger = {
  * queued messages are dispatched (the Sandbox answers `sent`, then `delivered`).
  */
 export async function createTestServices(
-  options: { config?: Partial<ServicesConfig>; start?: boolean } = {},
+  options: { config?: Partial<ServicesConfig>; start?: boolean; bus?: ClusterBus } = {},
 ): Promise<TestServices> {
   const database = await openTestDatabase();
   const events = recordingPublisher();
@@ -131,6 +132,7 @@ export async function createTestServices(
     soleInstance: database.dialect === 'pglite',
     log: silentLogger,
     events,
+    bus: options.bus ?? createSoleInstanceBus(),
   });
   if (options.start ?? true) await composition.networkRunner.start();
   let workspaces = 0;

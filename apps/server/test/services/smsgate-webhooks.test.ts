@@ -1,3 +1,4 @@
+import { createSoleInstanceBus } from '../../src/cluster/cluster-bus.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices, type Composition } from '../../src/composition.js';
@@ -62,6 +63,7 @@ describe('SMSGate-format webhooks', () => {
       },
       db: database.db,
       soleInstance: database.dialect === 'pglite',
+      bus: createSoleInstanceBus(),
       log: silentLogger,
       events: { toWorkspace: () => {}, toUser: () => {} },
       webhookTuning: { pollMs: 25, timing: { retryBaseMs: 40, maxAttempts: 3, timeoutMs: 3_000, leaseMs: 30_000 } },

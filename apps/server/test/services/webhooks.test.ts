@@ -1,3 +1,4 @@
+import { createSoleInstanceBus } from '../../src/cluster/cluster-bus.js';
 import type { WebhookDelivery } from '@switchboard/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -74,6 +75,7 @@ describe('outgoing webhooks', () => {
       },
       db: database.db,
       soleInstance: database.dialect === 'pglite',
+      bus: createSoleInstanceBus(),
       log: silentLogger,
       events: noSockets,
       webhookTuning: tuning,

@@ -1,12 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CampaignCounts } from '@switchboard/contract';
 import { AppError } from '../../lib/app-error.js';
+import type { JobTurns } from '../../lib/periodic-job.js';
 import type { CampaignContext } from './campaign-context.js';
 import type { CampaignLaunch } from './campaign-launch.js';
 import { toCounts } from './campaign-view.js';
 import type { CampaignRow } from './campaigns.repository.js';
 
 const TICK_MS = 1_000;
+/** The ticker's name among the instances' turns (lib/periodic-job.ts). */
+const TURN = 'campaign-ticker';
 /**
  * A paused campaign sends nothing: its counts move only with late delivery reports, replies and
  * opt-outs, so it is counted again this often rather than every tick (its two count queries read
@@ -21,6 +24,11 @@ export const PAUSED_RECOUNT_MS = 5_000;
  * every campaign's state, and `campaign.progress` goes out for campaigns whose counts changed
  * (also for 10 minutes after one completed: its delivery reports and replies still arrive; a
  * paused one is counted every PAUSED_RECOUNT_MS).
+ *
+ * With several instances (given their turns) that work runs on one instance a tick; the others
+ * only learn the campaigns' states for their dispatchers' gate. Starts and completions would be
+ * exactly once anyway (each on the locked row, by its state), but the counts would be read and
+ * `campaign.progress` sent once per instance, and a cancel's leftovers given back concurrently.
  */
 export function createCampaignTicker(ctx: CampaignContext, launch: CampaignLaunch, log: FastifyBaseLogger) {
   const { deps, repo } = ctx;
@@ -77,6 +85,16 @@ export function createCampaignTicker(ctx: CampaignContext, launch: CampaignLaunc
     return last ? Math.max(0, Math.ceil((last.getTime() - Date.now()) / 1000)) : null;
   }
 
+  /** What every instance does each tick: its dispatchers' gate learns the campaigns' states. */
+  async function learnStates() {
+    for (const campaign of await repo.active()) ctx.remember(campaign.id, campaign.state);
+  }
+
+  async function tickWith(turns: JobTurns | undefined) {
+    if (!turns) return tick();
+    if (!(await turns.run(TURN, TICK_MS, tick))) await learnStates();
+  }
+
   async function tick() {
     for (const due of await repo.dueSchedules(new Date())) await startScheduled(due.workspaceId, due.id);
     const active = await repo.active();
@@ -114,11 +132,11 @@ export function createCampaignTicker(ctx: CampaignContext, launch: CampaignLaunc
       running ??= tick().finally(() => (running = null));
       return running;
     },
-    start() {
+    start(turns?: JobTurns) {
       if (timer) return;
       timer = setInterval(() => {
         if (running) return;
-        running = tick()
+        running = tickWith(turns)
           .catch((error: unknown) => log.error({ err: error }, 'the campaign ticker failed'))
           .finally(() => (running = null));
       }, TICK_MS);

@@ -37,6 +37,7 @@ export function createUnstartedUploadSweep(deps: {
       if (removed) deps.log.info({ removed }, 'removed contact imports that were never started');
     },
     deps.log,
+    { sharedAs: 'unstarted-import-sweep' },
   );
   return { sweep, job };
 }

@@ -44,6 +44,7 @@ export function createIdempotency(db: Db, log: FastifyBaseLogger) {
         if (removed) log.info({ removed }, 'removed expired idempotency keys');
       },
       log,
+      { sharedAs: 'idempotency-key-sweep' },
     ),
 
     async run<T>(

@@ -1,4 +1,5 @@
 import type { Message, MessageOrigin } from '@switchboard/contract';
+import type { ClusterBus } from '../../cluster/cluster-bus.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { requireE164 } from '../../lib/phone-number.js';
@@ -48,7 +49,12 @@ export interface OutboundDeps {
   networks: NetworksService;
   workspaces: Pick<WorkspacesService, 'remainingSegments'>;
   events: EventPublisher;
+  /** Tells the other instances what was queued (their dispatchers and phones' streams wake). */
+  bus: ClusterBus;
 }
+
+/** Where a wake-up came from: this instance queued, or another one did (a cluster notice). */
+export type QueuedOrigin = 'here' | 'elsewhere';
 
 /** A campaign start this big refreshes the planner's statistics of messages and conversations. */
 const BIG_BATCH = 10_000;
@@ -60,11 +66,23 @@ const BIG_BATCH = 10_000;
 export function createOutbound(deps: OutboundDeps) {
   const repo = createMessagesRepository(deps.db);
   const campaignMessages = createCampaignMessagesRepository(deps.db);
-  const queuedListeners = new Set<(networkId: string) => void>();
+  const queuedListeners = new Set<(networkId: string, origin: QueuedOrigin) => void>();
+
+  /** After a commit: this instance's listeners now, the other instances' through the bus. */
+  function wake(networkId: string) {
+    for (const listener of queuedListeners) listener(networkId, 'here');
+    void deps.bus.broadcast('outbound.queued', { networkId });
+  }
+  deps.bus.on('outbound.queued', ({ networkId }) => {
+    for (const listener of queuedListeners) listener(networkId, 'elsewhere');
+  });
 
   return {
-    /** Called with a network id whenever something was queued on it (wakes its dispatcher). */
-    onQueued(listener: (networkId: string) => void) {
+    /**
+     * Called with a network id whenever something was queued on it, here or on another instance
+     * (wakes its dispatcher or its phone's event stream, wherever those are held).
+     */
+    onQueued(listener: (networkId: string, origin: QueuedOrigin) => void) {
       queuedListeners.add(listener);
       return () => queuedListeners.delete(listener);
     },
@@ -118,7 +136,7 @@ export function createOutbound(deps: OutboundDeps) {
         deps.events.toWorkspace(request.workspaceId, 'conversation.updated', {
           conversation: toConversation(conversation, contact),
         });
-        for (const listener of queuedListeners) listener(network.id);
+        wake(network.id);
       };
       if (within) within.afterCommit(announce);
       else announce();
@@ -146,17 +164,17 @@ export function createOutbound(deps: OutboundDeps) {
       }
       const networks = new Set(batch.networkIds);
       within.afterCommit(() => {
-        for (const id of networks) for (const listener of queuedListeners) listener(id);
+        for (const id of networks) wake(id);
         if (batch.contactIds.length >= BIG_BATCH) void campaignMessages.refreshStatistics().catch(() => {});
       });
     },
 
     /** A developer API batch in the caller's transaction, set-based (queue-batch.ts). */
-    queueBatch: createQueueBatch({ ...deps, wake: (id) => queuedListeners.forEach((listener) => listener(id)) }),
+    queueBatch: createQueueBatch({ ...deps, wake }),
 
     /** Wakes the dispatchers of networks whose queue changed (a campaign resumed or retried). */
     wake(networkIds: Iterable<string>) {
-      for (const id of networkIds) for (const listener of queuedListeners) listener(id);
+      for (const id of networkIds) wake(id);
     },
   };
 }

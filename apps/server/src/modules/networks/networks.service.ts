@@ -1,10 +1,12 @@
 import type { Network, NetworkLogEntry, NetworkStatus } from '@switchboard/contract';
 import type { NetworkLogInput, NetworkRuntime } from '../../channels/channel.js';
+import type { ClusterBus } from '../../cluster/cluster-bus.js';
 import type { Db } from '../../db/database.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { EventPublisher } from '../../realtime/publisher.js';
 import type { MessageHistory } from '../messaging/message-history.js';
 import { createAndroidPairings } from './android-pairings.js';
+import { createNetworkChanges, type ChangeListener } from './network-changes.js';
 import { createNetworkEditing, networkNotFound } from './network-editing.js';
 import { createSecretsReader } from './network-secrets.js';
 import { toNetwork, type NetworkViewContext } from './network-view.js';
@@ -23,9 +25,9 @@ export interface NetworksServiceDeps extends NetworkViewContext {
   events: EventPublisher;
   /** Today's message counts of the list (messaging owns the messages). */
   history: Pick<MessageHistory, 'countsSince'>;
+  /** Tells the other instances of a changed or deleted network (their runtimes and runners). */
+  bus: ClusterBus;
 }
-
-type ChangeListener = (networkId: string, change: 'changed' | 'removed') => void;
 
 /**
  * The workspace's networks (DESIGN §2). The workspace's side: list, edit (network-editing.ts),
@@ -50,11 +52,12 @@ export function createNetworksService(deps: NetworksServiceDeps) {
     return toNetwork(row, secretsOf(row), counts.get(row.id), device, deps);
   }
 
-  /** Tells the browsers; `reconfigured` also tells the runner to restart the channel (new settings). */
+  const changed = createNetworkChanges(deps.bus, runtimes, listeners);
+
+  /** Tells the browsers; `reconfigured` also tells the runners to restart the channel (new settings). */
   async function announce(row: NetworkRow, reconfigured: boolean) {
-    if (reconfigured) runtimes.forget(row.id);
+    if (reconfigured) changed(row.id, 'changed');
     deps.events.toWorkspace(row.workspaceId, 'network.updated', { network: await view(row) });
-    if (reconfigured) for (const listener of listeners) listener(row.id, 'changed');
   }
 
   const editing = createNetworkEditing({
@@ -65,9 +68,8 @@ export function createNetworksService(deps: NetworksServiceDeps) {
     view,
     announce,
     removed(workspaceId, id) {
-      runtimes.forget(id);
+      changed(id, 'removed');
       deps.events.toWorkspace(workspaceId, 'network.deleted', { id });
-      for (const listener of listeners) listener(id, 'removed');
     },
   });
 

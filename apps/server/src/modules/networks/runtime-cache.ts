@@ -15,8 +15,9 @@ export interface RuntimeCacheDeps {
 
 /**
  * Opened networks for the message path (every inbound and outbound message needs one), kept for
- * a few seconds. A change made on this instance drops the entry at once (`forget`); one made on
- * another instance applies here within RUNTIME_CACHE_MS. Also remembers which networks this
+ * a few seconds. A change drops the entry at once (`forget`): one made on this instance directly,
+ * one made on another through its cluster notice (networks.service.ts); RUNTIME_CACHE_MS bounds
+ * what a lost notice could leave. Also remembers which networks this
  * instance recorded a sign of life for, so a burst of messages writes it once.
  */
 export function createRuntimeCache(deps: RuntimeCacheDeps) {
@@ -42,6 +43,9 @@ export function createRuntimeCache(deps: RuntimeCacheDeps) {
       runtimes.set(id, { runtime, until: Date.now() + RUNTIME_CACHE_MS });
       return runtime;
     },
+
+    /** The networks held now (a resync forgets and re-reads them all). */
+    ids: () => [...runtimes.keys()],
 
     forget(id: string) {
       forgotten += 1;

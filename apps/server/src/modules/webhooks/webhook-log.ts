@@ -89,6 +89,7 @@ export function createWebhookLog(deps: WebhookLogDeps) {
         while ((await deps.deliveries.sweep(before, SWEEP_BATCH)) === SWEEP_BATCH);
       },
       deps.log,
+      { sharedAs: 'webhook-log-sweep' },
     ),
   };
 }

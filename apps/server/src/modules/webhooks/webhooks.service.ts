@@ -2,6 +2,7 @@ import type { ServerToClientEvents } from '@switchboard/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../lib/mailer.js';
+import type { JobTurns } from '../../lib/periodic-job.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { toApiMessage } from '../developer-api/api-messages.js';
 import type { ContactsService } from '../contacts/contacts.service.js';
@@ -168,9 +169,9 @@ export function createWebhooksService(deps: WebhooksDeps) {
     record: outbox.record,
     /** The dispatcher and the log's sweep: start and stop with the network runner. */
     dispatcher: {
-      start() {
+      start(turns?: JobTurns) {
         loop.start();
-        log.sweeper.start();
+        log.sweeper.start(turns);
       },
       async stop() {
         await log.sweeper.stop();
