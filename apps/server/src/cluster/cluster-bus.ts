@@ -14,6 +14,18 @@ export interface ClusterTopics {
   'outbound.queued': { networkId: string };
   /** A network's settings changed or it was deleted: runtimes re-read, runners restart it. */
   'network.changed': { networkId: string; change: 'changed' | 'removed' };
+  /** Sessions were revoked (by id, or every session of a user, or its role changed): cached look-ups go. */
+  'sessions.revoked': { sessionIds?: string[]; userId?: string };
+  /** An API key was revoked or its expiry changed: cached copies go. */
+  'api-keys.changed': { keyId: string };
+  /** An SMSGate token pair was revoked (by its jti). */
+  'smsgate-tokens.revoked': { jti: string };
+  /** A workspace's auto-reply rules changed: its cached rules go. */
+  'auto-reply.changed': { workspaceId: string };
+  /** A workspace's webhook subscriptions changed: its cached endpoints go. */
+  'webhooks.changed': { workspaceId: string };
+  /** A campaign's state changed (paused, cancelled, resumed…): the dispatchers' gate re-reads it. */
+  'campaign.changed': { campaignId: string };
 }
 
 export type ClusterTopic = keyof ClusterTopics;
