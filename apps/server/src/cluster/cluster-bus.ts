@@ -14,6 +14,12 @@ export interface ClusterTopics {
   'outbound.queued': { networkId: string };
   /** A network's settings changed or it was deleted: runtimes re-read, runners restart it. */
   'network.changed': { networkId: string; change: 'changed' | 'removed' };
+  /** An event for a network's phone: the instance holding its event stream sends it. */
+  'device.event': { networkId: string; event: string; data: unknown };
+  /** The networks whose phones hold an event stream on `instanceId` (on change and as a heartbeat). */
+  'device.streams': { instanceId: string; networkIds: string[] };
+  /** Webhook deliveries were stored: every instance's dispatcher looks for due ones. */
+  'webhooks.due': Record<string, never>;
   /** Sessions were revoked (by id, or every session of a user, or its role changed): cached look-ups go. */
   'sessions.revoked': { sessionIds?: string[]; userId?: string };
   /** An API key was revoked or its expiry changed: cached copies go. */
