@@ -12,3 +12,4 @@ export * from './api-keys.js';
 export * from './webhooks.js';
 export * from './smsgate-api.js';
 export * from './coordination.js';
+export * from './socket-io.js';
