@@ -42,6 +42,7 @@ export const TABLE_OWNERS = {
   'developer-api': ['apiKeys', 'idempotencyKeys', 'messageBatches', 'BatchRefusalCounts'],
   webhooks: ['webhookEndpoints', 'webhookDeliveries', 'webhookAttempts', 'smsgateSigningKeys'],
   'smsgate-api': ['smsgateMessages', 'smsgateSettings', 'smsgateRevokedTokens'],
+  coordination: ['rateLimitCounters', 'jobTurns'],
 };
 
 const SCHEMA = '(^|/)db/schema(/|$)';

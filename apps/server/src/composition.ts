@@ -145,6 +145,25 @@ function withBackgroundJobs(runner: NetworkRunner, jobs: BackgroundJob[], turns?
   };
 }
 
+/**
+ * The runner with the background jobs that start and stop with the dispatchers (schedules,
+ * stale imports, the developer API's keys and revocations, webhook deliveries) and the login
+ * failures' prune. Instances on one
+ * PostgreSQL share the rate limits' counters and take turns at jobs on shared rows (the jobs and
+ * why each is safe: ARCHITECTURE.md "Several instances"); one embedded process needs neither.
+ */
+function withSharedWork(deps: ServicesDeps, runner: NetworkRunner, jobs: BackgroundJob[], auth: AuthService) {
+  const coordination = deps.soleInstance ? null : createCoordination(deps.db, deps.log);
+  const loginFailurePrune = createPeriodicJob(LOGIN_FAILURE_PRUNE_MS, auth.pruneLoginFailures, deps.log, {
+    sharedAs: 'login-failure-prune',
+  });
+  const all = [...jobs, loginFailurePrune, ...(coordination ? [coordination.counterSweep] : [])];
+  return {
+    networkRunner: withBackgroundJobs(runner, all, coordination?.turns),
+    rateLimitStore: coordination?.rateLimitStore,
+  };
+}
+
 /** Outgoing webhooks, fed by what the services announce (the tap), sent by their own dispatcher. */
 function createWebhooks(
   deps: ServicesDeps,
@@ -267,16 +286,8 @@ export function createServices(deps: ServicesDeps): Composition {
   });
   const developerApi = createDeveloperApi(deps, jwtSecret, { users, messaging, networks, contacts, campaigns });
   const webhooks = createWebhooks(deps, events, { secretBox, messaging, users, contacts, mailer, networks });
-  // With the dispatchers: schedules, stale imports, the developer API's (keys, revocations), webhook deliveries.
-  // Instances on one PostgreSQL share rate-limit counters and take turns at work on shared rows
-  // (which jobs, and why each is safe: ARCHITECTURE.md "Several instances"); one embedded process needs neither.
-  const coordination = deps.soleInstance ? null : createCoordination(db, log);
-  const loginFailurePrune = createPeriodicJob(LOGIN_FAILURE_PRUNE_MS, auth.pruneLoginFailures, log, {
-    sharedAs: 'login-failure-prune',
-  });
-  const jobs = [campaigns.ticker, contacts.imports.sweeper, ...developerApi.jobs, webhooks.dispatcher, loginFailurePrune];
-  if (coordination) jobs.push(coordination.counterSweep);
-  const networkRunner = withBackgroundJobs(runner, jobs, coordination?.turns);
+  const jobs = [campaigns.ticker, contacts.imports.sweeper, ...developerApi.jobs, webhooks.dispatcher];
+  const { networkRunner, rateLimitStore } = withSharedWork(deps, runner, jobs, auth);
 
   return {
     services: {
@@ -302,7 +313,7 @@ export function createServices(deps: ServicesDeps): Composition {
     networkRunner,
     deviceStreams,
     secretBox,
-    rateLimitStore: coordination?.rateLimitStore,
+    rateLimitStore,
     async close() {
       await contacts.imports.close();
       await networkRunner.close();

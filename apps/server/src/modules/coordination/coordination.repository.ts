@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/database.js';
+import { jobTurns, rateLimitCounters } from '../../db/schema/index.js';
+
+/** A counter after one more hit: hits in its window, and milliseconds until the window ends. */
+export interface CounterHit {
+  hits: number;
+  ttlMs: number;
+}
+
+/**
+ * What instances on one PostgreSQL share to act as one: request counters of the rate limits and
+ * turns of background jobs. Not workspace data: keys are made by the server (an IP, an API key's
+ * id, a job's name). Every statement is one upsert or update, atomic on the row, so instances
+ * never need a lock held across statements. Times are the database's, the one clock they share.
+ */
+export function createCoordinationRepository(db: Db) {
+  return {
+    /**
+     * One more hit on `key`: a window that ended starts again at 1 (in the same statement, so of
+     * racing hits exactly one restarts it), otherwise the count goes up. Concurrent hits on a key
+     * wait on its row and each gets its own count.
+     */
+    async hit(key: string, windowMs: number): Promise<CounterHit> {
+      const [row] = await queryRows<{ hits: number; ttl_ms: number }>(
+        db,
+        sql`insert into ${rateLimitCounters} as c (key, hits, reset_at)
+          values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
+          on conflict (key) do update set
+            hits = case when c.reset_at <= now() then 1 else c.hits + 1 end,
+            reset_at = case when c.reset_at <= now() then excluded.reset_at else c.reset_at end
+          returning hits, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::int as ttl_ms`,
+      );
+      return { hits: row!.hits, ttlMs: row!.ttl_ms };
+    },
+
+    /** The count of `key` without a hit (0 once its window ended). */
+    async peek(key: string): Promise<CounterHit> {
+      const [row] = await queryRows<{ hits: number; ttl_ms: number }>(
+        db,
+        sql`select hits, ceil(extract(epoch from (reset_at - now())) * 1000)::int as ttl_ms
+          from ${rateLimitCounters} where key = ${key} and reset_at > now()`,
+      );
+      return row ? { hits: row.hits, ttlMs: row.ttl_ms } : { hits: 0, ttlMs: 0 };
+    },
+
+    /** Counters whose window ended (a new hit would start again anyway). Returns how many went. */
+    async deleteEnded(): Promise<number> {
+      const rows = await queryRows<{ key: string }>(
+        db,
+        sql`delete from ${rateLimitCounters} where reset_at <= now() returning key`,
+      );
+      return rows.length;
+    },
+
+    /**
+     * Takes the turn of job `name` for `holdMs` if nobody holds it (or the holder's time ran out):
+     * of instances asking at once, exactly one gets true.
+     */
+    async takeTurn(name: string, holder: string, holdMs: number): Promise<boolean> {
+      const rows = await queryRows<{ name: string }>(
+        db,
+        sql`insert into ${jobTurns} as t (name, holder, held_until)
+          values (${name}, ${holder}, now() + make_interval(secs => ${holdMs / 1000}))
+          on conflict (name) do update set holder = excluded.holder, held_until = excluded.held_until
+            where t.held_until <= now()
+          returning name`,
+      );
+      return rows.length === 1;
+    },
+
+    /** The holder ends its turn: the next one may be taken `restMs` from now (by anyone). */
+    async endTurn(name: string, holder: string, restMs: number): Promise<void> {
+      await db.execute(
+        sql`update ${jobTurns} set held_until = now() + make_interval(secs => ${restMs / 1000})
+          where name = ${name} and holder = ${holder}`,
+      );
+    },
+  };
+}
+
+export type CoordinationRepository = ReturnType<typeof createCoordinationRepository>;
