@@ -68,7 +68,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const database = options.database ?? (await openConfiguredDatabase(config, app));
   if (!options.database) app.addHook('onClose', () => database.close());
   // socket.io is attached to the HTTP server now and admits sockets once auth exists (below).
-  const io = createSocketServer(app.server);
+  const io = createSocketServer(app.server, database.pool && { pool: database.pool, log: app.log });
   const bus = await database.openClusterBus(app.log);
   const composition = createServices({
     config,

@@ -7,6 +7,8 @@ import {
 } from '@switchboard/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import type pg from 'pg';
 import { Server } from 'socket.io';
 import type { AuthContext, AuthService } from '../modules/auth/auth.service.js';
 
@@ -21,9 +23,22 @@ export type SocketServer = Server<ClientToServerEvents, ServerToClientEvents, Re
 export const workspaceRoom = (workspaceId: string) => `workspace:${workspaceId}`;
 export const userRoom = (userId: string) => `user:${userId}`;
 
-/** socket.io on the HTTP server's port, path /socket.io; it admits nobody until `admitSockets`. */
-export function createSocketServer(server: HttpServer): SocketServer {
-  return new Server(server, { path: '/socket.io', serveClient: false });
+/**
+ * socket.io on the HTTP server's port, path /socket.io; it admits nobody until `admitSockets`.
+ * Given PostgreSQL's pool (several instances may share it), events go through socket.io's
+ * PostgreSQL adapter: a room's event reaches its sockets on every instance (NOTIFY, or a row of
+ * socket_io_attachments when too large). Without one, socket.io's in-memory adapter (one process).
+ */
+export function createSocketServer(
+  server: HttpServer,
+  shared?: { pool: pg.Pool; log: { warn(obj: object, msg: string): void } },
+): SocketServer {
+  const io: SocketServer = new Server(server, { path: '/socket.io', serveClient: false });
+  if (shared) {
+    const errorHandler = (error: unknown) => shared.log.warn({ err: error }, 'the socket.io PostgreSQL adapter failed');
+    io.adapter(createAdapter(shared.pool, { errorHandler }));
+  }
+  return io;
 }
 
 /**
@@ -32,6 +47,9 @@ export function createSocketServer(server: HttpServer): SocketServer {
  * belongs to. Presence is announced to the workspace.
  */
 export function admitSockets(app: FastifyInstance, io: SocketServer, auth: AuthService): void {
+  // Presence as announced by this instance, for users with sockets here: it only keeps an instance
+  // from announcing the same status twice. Several instances each announce what their own sockets
+  // say, so the last announcement wins; "offline" waits until no instance has a socket of the user.
   const presence = new Map<string, PresenceStatus>();
 
   const announce = (ctx: AuthContext, status: PresenceStatus) => {
@@ -45,6 +63,15 @@ export function admitSockets(app: FastifyInstance, io: SocketServer, auth: AuthS
       at: new Date().toISOString(),
     });
   };
+
+  /** Whether the user still has a socket on any instance (this one's alone if another does not answer). */
+  async function stillConnected(userId: string): Promise<boolean> {
+    const anywhere = await io
+      .in(userRoom(userId))
+      .fetchSockets()
+      .catch(() => io.local.in(userRoom(userId)).fetchSockets());
+    return anywhere.length > 0;
+  }
 
   io.use(async (socket, next) => {
     const fromAuth: unknown = socket.handshake.auth?.token;
@@ -79,14 +106,18 @@ export function admitSockets(app: FastifyInstance, io: SocketServer, auth: AuthS
     });
 
     socket.on('disconnect', async () => {
-      const remaining = await io.in(userRoom(ctx.userId)).fetchSockets();
-      if (remaining.length === 0) announce(ctx, 'offline');
+      if (!(await stillConnected(ctx.userId))) return announce(ctx, 'offline');
+      // Sockets left elsewhere only: forget ours, so a socket coming back here announces again.
+      if ((await io.local.in(userRoom(ctx.userId)).fetchSockets()).length === 0) presence.delete(ctx.userId);
     });
   });
 
   // Close sockets before Fastify waits for connections to drain, or shutdown would hang on them.
+  // The adapter stops before the database closes its pool (onClose hooks run after preClose).
   app.addHook('preClose', async () => {
-    io.disconnectSockets(true);
+    // This instance's sockets only: with the adapter, io.disconnectSockets would close every instance's.
+    io.local.disconnectSockets(true);
     io.engine.close();
+    io.of('/').adapter.close();
   });
 }

@@ -12,11 +12,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole server on a fresh database, without listening (use `app.inject`). */
-export async function createTestApp(
-  env: Record<string, string> = {},
-  options: Omit<BuildAppOptions, 'database'> = {},
-): Promise<TestApp> {
+/**
+ * The whole server on a fresh database, without listening (use `app.inject`); or on `database`
+ * (a second instance on another's PostgreSQL database), which the caller closes.
+ */
+export async function createTestApp(env: Record<string, string> = {}, options: BuildAppOptions = {}): Promise<TestApp> {
   const config = loadConfig({
     JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long',
     SECRETS_KEY: 'test-secrets-key-that-is-at-least-32-characters',
@@ -26,14 +26,14 @@ export async function createTestApp(
     AUTH_RATE_LIMIT: '1000',
     ...env,
   });
-  const database = await openTestDatabase();
-  const app = await buildApp(config, { database, ...options });
+  const database = options.database ?? (await openTestDatabase());
+  const app = await buildApp(config, { ...options, database });
   return {
     app,
     config,
     async close() {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
     },
   };
 }

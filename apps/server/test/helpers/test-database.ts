@@ -6,12 +6,15 @@ import { adminQuery, databaseUrl } from '../global-setup.js';
 
 let template: Blob | undefined;
 
+/** A test database; on PostgreSQL `reopen` gives a second pool on it, as another instance would have. */
+export type TestDatabase = Database & { reopen?(): Promise<Database> };
+
 /**
  * A fresh, migrated database: in-memory PGlite loaded from the run's template dump, or — when
  * DATABASE_URL is set (CI's PostgreSQL run) — a new database on that server copied from the run's
  * template database, dropped again on close.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     template ??= new Blob([await readFile(inject('pgliteTemplatePath'))]);
@@ -19,9 +22,12 @@ export async function openTestDatabase(): Promise<Database> {
   }
   const name = `sb_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(adminUrl, `create database ${name} template ${inject('postgresTemplate')}`);
-  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(adminUrl, name), poolSize: 5 });
+  const url = databaseUrl(adminUrl, name);
+  const database = await openDatabase({ kind: 'postgres', url, poolSize: 5 });
   return {
     ...database,
+    // Closing the second pool leaves the database; the first one's close drops it.
+    reopen: () => openDatabase({ kind: 'postgres', url, poolSize: 5 }),
     async close() {
       await database.close();
       await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
