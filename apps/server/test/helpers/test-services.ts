@@ -19,6 +19,11 @@ export interface TestServices extends Composition {
   database: Database;
   /** Every event the services published, in order. */
   events: RecordedEvents;
+  /**
+   * A second instance's services on the same database, as another process behind a load
+   * balancer would have them (its own events; not started; no bus to this one). Close it first.
+   */
+  anotherInstance(): Composition & { events: RecordedEvents };
   /** Registers a new workspace with its admin (and its Sandbox network). */
   workspace(name?: string): Promise<TestWorkspace>;
   /** A text from `from` arriving on a network as its channel hands it over (a new provider id each time). */
@@ -122,18 +127,20 @@ export async function createTestServices(
 ): Promise<TestServices> {
   const database = await openTestDatabase();
   const events = recordingPublisher();
-  const composition = createServices({
-    config: { ...TEST_CONFIG, ...options.config },
-    keys: {
-      jwtSecret: 'test-secret-that-is-at-least-32-characters-long',
-      secretsKey: 'test-secrets-key-that-is-at-least-32-characters',
-    },
-    db: database.db,
-    soleInstance: database.dialect === 'pglite',
-    log: silentLogger,
-    events,
-    bus: options.bus ?? createSoleInstanceBus(),
-  });
+  const compose = (publisher: EventPublisher, bus: ClusterBus) =>
+    createServices({
+      config: { ...TEST_CONFIG, ...options.config },
+      keys: {
+        jwtSecret: 'test-secret-that-is-at-least-32-characters-long',
+        secretsKey: 'test-secrets-key-that-is-at-least-32-characters',
+      },
+      db: database.db,
+      soleInstance: database.dialect === 'pglite',
+      log: silentLogger,
+      events: publisher,
+      bus,
+    });
+  const composition = compose(events, options.bus ?? createSoleInstanceBus());
   if (options.start ?? true) await composition.networkRunner.start();
   let workspaces = 0;
   let received = 0;
@@ -142,6 +149,10 @@ export async function createTestServices(
     db: database.db,
     database,
     events: events.recorded,
+    anotherInstance() {
+      const recorder = recordingPublisher();
+      return { ...compose(recorder, createSoleInstanceBus()), events: recorder.recorded };
+    },
     async workspace(name = `Workspace ${++workspaces}`) {
       const email = `admin-${workspaces}-${Math.random().toString(36).slice(2, 8)}@service.test`;
       const session = await composition.services.auth.register({ displayName: name, email, password: TEST_PASSWORD });
