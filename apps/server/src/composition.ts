@@ -11,7 +11,7 @@ import { createMailer } from './lib/mailer.js';
 import { createPeriodicJob, type JobTurns } from './lib/periodic-job.js';
 import { createSecretBox, type SecretBox } from './lib/secret-box.js';
 import { createAccessTokens } from './modules/auth/access-token.js';
-import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
+import { createAuthService, type AuthService, type AuthServiceDeps } from './modules/auth/auth.service.js';
 import { createAutoReplyService, type AutoReplyService } from './modules/auto-reply/auto-reply.service.js';
 import { createCampaignsService, type CampaignsService } from './modules/campaigns/campaigns.service.js';
 import {
@@ -183,6 +183,20 @@ function createWebhooks(
   return webhooks;
 }
 
+/** Authentication; its session cache hears of revocations on other instances through the bus. */
+function createAuth(deps: ServicesDeps, parts: Pick<AuthServiceDeps, 'mailer' | 'workspaces' | 'users'>) {
+  const { config } = deps;
+  return createAuthService({
+    db: deps.db,
+    accessTokens: createAccessTokens(deps.keys.jwtSecret, config.accessTokenTtl),
+    refreshTokenTtlSeconds: config.refreshTokenTtl,
+    publicUrl: config.publicUrl,
+    log: deps.log,
+    bus: deps.bus,
+    ...parts,
+  });
+}
+
 /** The developer API (`/api/v1`) over the services it reaches; its keys, tokens and idempotency are its own. */
 function createDeveloperApi(
   deps: ServicesDeps,
@@ -252,16 +266,7 @@ export function createServices(deps: ServicesDeps): Composition {
 
   const jwtSecret = deps.keys.jwtSecret;
   const mailer = createMailer(config.smtpUrl, config.mailFrom, log);
-  const auth = createAuthService({
-    db,
-    accessTokens: createAccessTokens(jwtSecret, config.accessTokenTtl),
-    refreshTokenTtlSeconds: config.refreshTokenTtl,
-    publicUrl: config.publicUrl,
-    mailer,
-    workspaces,
-    users,
-    log,
-  });
+  const auth = createAuth(deps, { mailer, workspaces, users });
   const voice = createVoiceService({
     db,
     networks,
@@ -295,7 +300,7 @@ export function createServices(deps: ServicesDeps): Composition {
       contacts,
       auth,
       workspaces,
-      members: createMembersService(db, users, events),
+      members: createMembersService(db, users, events, auth),
       preferences: createPreferencesService(users),
       networks,
       connectionTests,

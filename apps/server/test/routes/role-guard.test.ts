@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users, workspaces } from '../../src/db/schema/index.js';
+import { workspaces } from '../../src/db/schema/index.js';
 import { expectErrorBody } from '../helpers/expectations.js';
 import { addMember, createTestApp, login, register, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
@@ -61,10 +61,18 @@ describe('role guard', () => {
   it('applies a role change at once, without a new sign-in', async () => {
     await addMember(t.app, admin.userData.workspaceId, 'promoted@guard.example', 'editor');
     const member = await login(t.app, 'promoted@guard.example');
+    // The caller's session (with its role) is now cached: the change must reach it.
     expectErrorBody(await adminRoute(member.authorization), 403, 'FORBIDDEN');
-    await t.app.database.db.update(users).set({ role: 'admin' }).where(eq(users.email, 'promoted@guard.example'));
+    const setRole = (role: 'admin' | 'editor') =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/members/${member.userData.id}`,
+        headers: admin.authorization,
+        payload: { role },
+      });
+    expect((await setRole('admin')).statusCode).toBe(200);
     expect((await adminRoute(member.authorization)).statusCode).toBe(200);
-    await t.app.database.db.update(users).set({ role: 'editor' }).where(eq(users.email, 'promoted@guard.example'));
+    expect((await setRole('editor')).statusCode).toBe(200);
     expectErrorBody(await adminRoute(member.authorization), 403, 'FORBIDDEN');
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ClusterBus } from '../../cluster/cluster-bus.js';
 import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../lib/mailer.js';
 import type { UsersService } from '../users/users.service.js';
@@ -6,6 +7,7 @@ import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import type { AccessTokens } from './access-token.js';
 import { createAuthRepository } from './auth.repository.js';
 import { createPasswords } from './passwords.js';
+import { createSessionCache } from './session-cache.js';
 import { createSessions } from './sessions.js';
 import { createSignUp } from './sign-up.js';
 
@@ -20,6 +22,8 @@ export interface AuthServiceDeps {
   workspaces: WorkspacesService;
   users: UsersService;
   log: FastifyBaseLogger;
+  /** Revocations reach the other instances' session caches through it. */
+  bus: ClusterBus;
 }
 
 /**
@@ -29,8 +33,9 @@ export interface AuthServiceDeps {
  */
 export function createAuthService(deps: AuthServiceDeps) {
   const repo = createAuthRepository(deps.db);
-  const sessions = createSessions({ ...deps, repo });
-  const passwords = createPasswords({ ...deps, repo });
+  const sessionCache = createSessionCache(deps.bus, (id) => repo.findSessionCaller(id));
+  const sessions = createSessions({ ...deps, repo, sessionCache });
+  const passwords = createPasswords({ ...deps, repo, sessionCache });
   const signUp = createSignUp({ ...deps, startSession: sessions.start });
 
   return {
@@ -44,6 +49,13 @@ export function createAuthService(deps: AuthServiceDeps) {
     forgotPassword: passwords.forgotPassword,
     resetPassword: passwords.resetPassword,
     unlock: passwords.unlock,
+    /**
+     * A change to a user that their sessions' cached look-ups carry (role, status): call
+     * `userChanged` in the change's transaction (the other instances hear of it on commit), then
+     * `forgetUser` after the commit (this instance).
+     */
+    userChanged: (userId: string, tx: Db) => sessionCache.revoked({ userId }, tx),
+    forgetUser: (userId: string) => sessionCache.forget({ userId }),
   };
 }
 

@@ -6,12 +6,14 @@ import { hashToken, randomToken } from '../../lib/secure-token.js';
 import type { UsersService } from '../users/users.service.js';
 import type { AuthRepository } from './auth.repository.js';
 import { hashPassword, verifyPassword } from './password.js';
+import type { SessionCache } from './session-cache.js';
 
 const RESET_LINK_TTL_MS = 60 * 60_000;
 
 export interface PasswordsDeps {
   db: Db;
   repo: AuthRepository;
+  sessionCache: SessionCache;
   publicUrl: string;
   mailer: Mailer;
   users: UsersService;
@@ -45,16 +47,18 @@ export function createPasswords(deps: PasswordsDeps) {
     /** Sets a new password from a single-use link and signs the user out everywhere. */
     async resetPassword(token: string, password: string): Promise<void> {
       const passwordHash = await hashPassword(password);
-      const done = await db.transaction(async (tx) => {
+      const userId = await db.transaction(async (tx) => {
         const reset = await repo.consumePasswordReset(hashToken(token), tx);
-        if (!reset) return false;
+        if (!reset) return null;
         await users.setPasswordHash(reset.userId, passwordHash, tx);
         await repo.expireOtherPasswordResets(reset.userId, tx);
         await repo.revokeAllSessionsOfUser(reset.userId, 'password-reset', tx);
-        return true;
+        await deps.sessionCache.revoked({ userId: reset.userId }, tx);
+        return reset.userId;
       });
-      if (!done)
+      if (!userId)
         throw new AppError('INVALID_RESET_TOKEN', 'This reset link is invalid, used or expired. Ask for a new one.');
+      deps.sessionCache.forget({ userId });
     },
 
     /** Lock screen: checks the signed-in user's password. */

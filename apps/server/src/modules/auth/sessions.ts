@@ -8,6 +8,7 @@ import type { UserRow, UsersService } from '../users/users.service.js';
 import type { AccessTokens } from './access-token.js';
 import type { AuthRepository } from './auth.repository.js';
 import { verifyPassword } from './password.js';
+import type { SessionCache } from './session-cache.js';
 
 /** Per-account sign-in limit: this many failures within the window block further attempts. */
 export const ACCOUNT_FAILURE_LIMIT = 5;
@@ -32,6 +33,8 @@ export interface IssuedSession {
 export interface SessionsDeps {
   db: Db;
   repo: AuthRepository;
+  /** The per-request look-up, cached; revocations here forget in it (everywhere). */
+  sessionCache: SessionCache;
   accessTokens: AccessTokens;
   refreshTokenTtlSeconds: number;
   users: UsersService;
@@ -43,7 +46,7 @@ export interface SessionsDeps {
  * family), rotating its refresh token, signing out, and resolving a bearer token to the caller.
  */
 export function createSessions(deps: SessionsDeps) {
-  const { db, repo, accessTokens, users, log } = deps;
+  const { db, repo, sessionCache, accessTokens, users, log } = deps;
   const refreshExpiry = () => new Date(Date.now() + deps.refreshTokenTtlSeconds * 1000);
 
   async function start(user: UserRow, rememberMe: boolean, userAgent?: string): Promise<IssuedSession> {
@@ -91,17 +94,22 @@ export function createSessions(deps: SessionsDeps) {
         const consumed = await repo.consumeRefreshToken(tokenHash, tx);
         if (!consumed) {
           const known = await repo.findRefreshToken(tokenHash, tx);
-          if (known) await repo.revokeSession(known.sessionId, 'reuse', tx);
-          return { ok: false as const, reused: Boolean(known) };
+          if (!known) return { ok: false as const };
+          await repo.revokeSession(known.sessionId, 'reuse', tx);
+          await sessionCache.revoked({ sessionIds: [known.sessionId] }, tx);
+          return { ok: false as const, revokedSession: known.sessionId };
         }
-        if (consumed.expiresAt.getTime() <= Date.now()) return { ok: false as const, reused: false };
+        if (consumed.expiresAt.getTime() <= Date.now()) return { ok: false as const };
         const caller = await repo.findSessionCaller(consumed.sessionId, tx);
-        if (!caller || caller.revokedAt || caller.status !== 'active') return { ok: false as const, reused: false };
+        if (!caller || caller.revokedAt || caller.status !== 'active') return { ok: false as const };
         await repo.insertRefreshToken(caller.sessionId, hashToken(next), refreshExpiry(), tx);
         return { ok: true as const, caller };
       });
       if (!result.ok) {
-        if (result.reused) log.warn('refresh token reused: its session was revoked');
+        if (result.revokedSession) {
+          sessionCache.forget({ sessionIds: [result.revokedSession] });
+          log.warn('refresh token reused: its session was revoked');
+        }
         throw invalid();
       }
       const { caller } = result;
@@ -111,18 +119,21 @@ export function createSessions(deps: SessionsDeps) {
 
     /** Revokes the session of the refresh cookie and/or of the access token; never fails. */
     async logout(refreshToken: string | undefined, sessionId: string | undefined): Promise<void> {
+      const revoked: string[] = [];
       if (refreshToken) {
         const known = await repo.findRefreshToken(hashToken(refreshToken));
-        if (known) await repo.revokeSession(known.sessionId, 'logout');
+        if (known) revoked.push(known.sessionId);
       }
-      if (sessionId) await repo.revokeSession(sessionId, 'logout');
+      if (sessionId && !revoked.includes(sessionId)) revoked.push(sessionId);
+      for (const id of revoked) await repo.revokeSession(id, 'logout');
+      if (revoked.length > 0) await sessionCache.revoked({ sessionIds: revoked });
     },
 
     /** Resolves a bearer token to the caller; null when missing, invalid, revoked or disabled. */
     async authenticate(accessToken: string): Promise<AuthContext | null> {
       const claims = await accessTokens.verify(accessToken);
       if (!claims) return null;
-      const caller = await repo.findSessionCaller(claims.sid);
+      const caller = await sessionCache.find(claims.sid);
       if (!caller || caller.revokedAt || caller.userId !== claims.sub || caller.status !== 'active') return null;
       const { userId, workspaceId, role, sessionId, email } = caller;
       return { userId, workspaceId, role, sessionId, email };
