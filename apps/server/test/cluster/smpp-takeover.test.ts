@@ -1,6 +1,6 @@
 import type { Message, NetworkResponse } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isConnectedTo } from '../helpers/process-connections.js';
+import { connectedOne } from '../helpers/process-connections.js';
 import {
   call,
   expectCall,
@@ -20,16 +20,6 @@ const MESSAGES = 400;
 const WINDOW = 10;
 /** The issue's bound on a takeover after the holder dies (the lease is 15 s, renewed every 5 s). */
 const TAKEOVER_MS = 30_000;
-
-/** Which instance's process holds the centre's connection now (undefined: none, or both). */
-async function holderOf(instances: Instance[], smsc: Smsc): Promise<Instance | undefined> {
-  const holding: Instance[] = [];
-  for (const instance of instances) {
-    const pid = instance.process.child.pid;
-    if (pid !== undefined && (await isConnectedTo(pid, smsc.port))) holding.push(instance);
-  }
-  return holding.length === 1 ? holding[0] : undefined;
-}
 
 /** Samples the centres' bound sessions every 10 ms and keeps the most seen at once. */
 function watchSessions(centres: Smsc[]) {
@@ -113,7 +103,7 @@ describe.skipIf(!onPostgres)('SMPP binds across two instances', () => {
     expect(bindsBefore, 'successful binds per centre before the kill').toEqual([1, 1]);
     expect(sessions.most, 'most sessions bound at once per centre before the kill').toEqual([1, 1]);
 
-    const holder = await holderOf(instances, first);
+    const holder = await connectedOne(instances, first.port);
     expect(holder, 'exactly one instance holds the first centre’s connection').toBeDefined();
     const survivor = holder === a ? b : a;
     await cluster.kill(holder!);
@@ -125,7 +115,7 @@ describe.skipIf(!onPostgres)('SMPP binds across two instances', () => {
       TAKEOVER_MS + 10_000,
     );
     const takeoverMs = Date.now() - killedAt;
-    expect(await holderOf(instances, first)).toBe(survivor);
+    expect(await connectedOne(instances, first.port)).toBe(survivor);
 
     const texts = () => new Set(first.submits.map((submit) => submit.text));
     await until(`${MESSAGES} messages at the centre`, () => texts().size >= MESSAGES, 120_000);

@@ -36,3 +36,16 @@ async function socketInodes(pid: number): Promise<Set<string>> {
   }
   return inodes;
 }
+
+/** Of several server processes, the one connected to `remotePort` (undefined: none, or more than one). */
+export async function connectedOne<T extends { process: { child: { pid?: number } } }>(
+  servers: readonly T[],
+  remotePort: number,
+): Promise<T | undefined> {
+  const connected: T[] = [];
+  for (const server of servers) {
+    const pid = server.process.child.pid;
+    if (pid !== undefined && (await isConnectedTo(pid, remotePort))) connected.push(server);
+  }
+  return connected.length === 1 ? connected[0] : undefined;
+}
