@@ -29,7 +29,9 @@ COPY apps/web/package.json apps/web/
 # No install script is needed at run time (argon2's binary is an optional dependency, PGlite is
 # WebAssembly); skipping them also skips the root postinstall, which needs TypeScript. The server
 # keeps a few packages of its own (another version than the root's) in apps/server/node_modules.
-RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force \
+# Only the server's and the contract's: the web app's libraries are in its built files already.
+RUN npm ci --omit=dev --ignore-scripts --workspace=@switchboard/server --workspace=@switchboard/contract \
+  && npm cache clean --force \
   && mkdir -p apps/server/node_modules
 
 # --- runtime: the built server, contract and web app, as the unprivileged "node" user ----------
