@@ -1,15 +1,13 @@
 import type { AppSocket } from './realtime';
 
 /**
- * Runs `catchUp` each time the socket connects again after a drop (events may have been missed
- * meanwhile), not on its first connection. Returns the unsubscribe.
+ * Runs `catchUp` each time the socket connects after this call: after a drop (events may have
+ * been missed meanwhile), and also on its first connection when it was not connected yet, since
+ * whatever the page fetched before then can miss an event sent in between. Returns the
+ * unsubscribe.
  */
-export function onReconnect(socket: Pick<AppSocket, 'connected' | 'on' | 'off'>, catchUp: () => void): () => void {
-  let connectedBefore = socket.connected;
-  const onConnect = () => {
-    if (connectedBefore) catchUp();
-    connectedBefore = true;
-  };
+export function onReconnect(socket: Pick<AppSocket, 'on' | 'off'>, catchUp: () => void): () => void {
+  const onConnect = () => catchUp();
   socket.on('connect', onConnect);
   return () => socket.off('connect', onConnect);
 }

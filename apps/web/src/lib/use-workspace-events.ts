@@ -8,7 +8,7 @@ import { onReconnect } from './socket-reconnect';
 export type WorkspaceEventHandlers = { [Event in keyof ServerToClientEvents]?: ServerToClientEvents[Event] };
 
 export interface WorkspaceEventOptions {
-  /** After the socket reconnects (not on its first connection): fetch what was missed meanwhile. */
+  /** Whenever the socket connects after the page subscribed (first time or again): fetch what may have been missed. */
   onReconnect: () => void;
   /**
    * Marked stale (not refetched) when the component unmounts: its events are not followed
@@ -20,7 +20,7 @@ export interface WorkspaceEventOptions {
 /**
  * The one shape of a feature's socket hook (useInboxEvents, useNetworkEvents, useVoiceEvents,
  * useAutoReplyEvents): listen to some events of the signed-in user's socket while mounted, catch
- * up after a reconnect, optionally mark the feature's cache stale when left. The handlers may be
+ * up whenever the socket connects, optionally mark the feature's cache stale when left. The handlers may be
  * new functions on every render: the latest ones run, the socket listeners stay the same.
  */
 export function useWorkspaceEvents(handlers: WorkspaceEventHandlers, options: WorkspaceEventOptions) {

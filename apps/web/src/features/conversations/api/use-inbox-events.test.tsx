@@ -90,12 +90,15 @@ describe('useInboxEvents', () => {
     );
   });
 
-  it('refetches the lists after a reconnect, not on the first connect', () => {
+  it('refetches the lists when the socket connects after the page fetched them, and after a reconnect', () => {
     socket.connected = false;
     const { queryClient } = setup(null);
-    queryClient.setQueryData(conversationKeys.list({}), listPages([[], null]));
     const state = () => queryClient.getQueryState(conversationKeys.list({}))!;
+    // Fetched before the socket's first connection: an event sent in between would be missed.
+    queryClient.setQueryData(conversationKeys.list({}), listPages([[], null]));
     socket.play('connect');
+    expect(state().isInvalidated).toBe(true);
+    queryClient.setQueryData(conversationKeys.list({}), listPages([[], null]));
     expect(state().isInvalidated).toBe(false);
     socket.play('connect');
     expect(state().isInvalidated).toBe(true);
