@@ -177,6 +177,7 @@ function createWebhooks(
     publicUrl: config.publicUrl,
     allowInsecure: config.allowInsecureWebhooks,
     log: deps.log,
+    bus: deps.bus,
     tuning: { ...deps.webhookTuning, timing: { timeoutMs: config.webhookTimeoutMs, ...deps.webhookTuning?.timing } },
   });
   tap.connect(webhooks.offer);
@@ -219,7 +220,7 @@ export function createServices(deps: ServicesDeps): Composition {
   const { config, db, log } = deps;
   const events = createWebhookTap(deps.events); // what is announced after a commit also goes to webhooks
   const secretBox = createSecretBox(deps.keys.secretsKey);
-  const deviceStreams = createDeviceStreams();
+  const deviceStreams = createDeviceStreams({ bus: deps.bus });
 
   // Owners of tables that only depend on the database.
   const users = createUsersService(db);
@@ -233,7 +234,7 @@ export function createServices(deps: ServicesDeps): Composition {
     history,
     publicUrl: config.publicUrl,
     sandboxDeliveryMs: config.sandboxDeliveryMs,
-    deviceStreaming: deviceStreams.isStreaming,
+    deviceStreaming: deviceStreams.isStreamingAnywhere,
     bus: deps.bus,
   });
   const workspaces = createWorkspacesService(db, { onCreated: networks.createSandbox, events });

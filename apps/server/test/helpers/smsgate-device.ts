@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { NetworkResponse } from '@switchboard/contract';
+import type { BuildAppOptions } from '../../src/app.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
 /**
@@ -44,10 +45,13 @@ export interface StreamEvent {
 }
 
 /** A listening test app whose PUBLIC_URL is its own address, so webhook URLs reach it. */
-export async function createListeningTestApp(env: Record<string, string> = {}): Promise<TestApp & { baseUrl: string }> {
+export async function createListeningTestApp(
+  env: Record<string, string> = {},
+  options: BuildAppOptions = {},
+): Promise<TestApp & { baseUrl: string }> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const testApp = await createTestApp({ PUBLIC_URL: baseUrl, ...env });
+  const testApp = await createTestApp({ PUBLIC_URL: baseUrl, ...env }, options);
   await testApp.app.listen({ port, host: '127.0.0.1' });
   return { ...testApp, baseUrl };
 }

@@ -4,6 +4,7 @@ import type { InboundResult } from '../../src/channels/channel.js';
 import { createServices, type Composition, type ServicesConfig } from '../../src/composition.js';
 import { createSoleInstanceBus, type ClusterBus } from '../../src/cluster/cluster-bus.js';
 import type { Database, Db } from '../../src/db/database.js';
+import type { WebhookTuning } from '../../src/modules/webhooks/webhooks.service.js';
 import type { EventPublisher } from '../../src/realtime/publisher.js';
 import { waitUntil } from './socket-clients.js';
 import { TEST_PASSWORD } from './test-app.js';
@@ -21,9 +22,10 @@ export interface TestServices extends Composition {
   events: RecordedEvents;
   /**
    * A second instance's services on the same database, as another process behind a load
-   * balancer would have them (its own events; not started; no bus to this one). Close it first.
+   * balancer would have them (its own events; not started; no bus to this one unless `bus` is
+   * given, e.g. database.openClusterBus on PostgreSQL). Close it first.
    */
-  anotherInstance(): Composition & { events: RecordedEvents };
+  anotherInstance(bus?: ClusterBus): Composition & { events: RecordedEvents };
   /** Registers a new workspace with its admin (and its Sandbox network). */
   workspace(name?: string): Promise<TestWorkspace>;
   /** A text from `from` arriving on a network as its channel hands it over (a new provider id each time). */
@@ -123,9 +125,16 @@ export const silentLogger: FastifyBaseLogger = {
  * queued messages are dispatched (the Sandbox answers `sent`, then `delivered`).
  */
 export async function createTestServices(
-  options: { config?: Partial<ServicesConfig>; start?: boolean; bus?: ClusterBus } = {},
+  options: {
+    config?: Partial<ServicesConfig>;
+    start?: boolean;
+    bus?: ClusterBus;
+    webhookTuning?: WebhookTuning;
+    /** A database opened already (to open its cluster buses first); the caller closes it. */
+    database?: Database;
+  } = {},
 ): Promise<TestServices> {
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const events = recordingPublisher();
   const compose = (publisher: EventPublisher, bus: ClusterBus) =>
     createServices({
@@ -139,6 +148,7 @@ export async function createTestServices(
       log: silentLogger,
       events: publisher,
       bus,
+      webhookTuning: options.webhookTuning,
     });
   const composition = compose(events, options.bus ?? createSoleInstanceBus());
   if (options.start ?? true) await composition.networkRunner.start();
@@ -149,9 +159,9 @@ export async function createTestServices(
     db: database.db,
     database,
     events: events.recorded,
-    anotherInstance() {
+    anotherInstance(bus) {
       const recorder = recordingPublisher();
-      return { ...compose(recorder, createSoleInstanceBus()), events: recorder.recorded };
+      return { ...compose(recorder, bus ?? createSoleInstanceBus()), events: recorder.recorded };
     },
     async workspace(name = `Workspace ${++workspaces}`) {
       const email = `admin-${workspaces}-${Math.random().toString(36).slice(2, 8)}@service.test`;
@@ -171,7 +181,7 @@ export async function createTestServices(
       }),
     async close() {
       await composition.close();
-      await database.close();
+      if (!options.database) await database.close();
     },
   };
 }

@@ -35,7 +35,7 @@ export function createAndroidAdapter(deps: AndroidAdapterDeps): ChannelAdapter {
         };
       }
       const silentMs = Date.now() - (pairing.network.lastSeenAt?.getTime() ?? 0);
-      if (silentMs > ANDROID_SILENCE_MS && !deps.streams.isStreaming(network.id)) {
+      if (silentMs > ANDROID_SILENCE_MS && !deps.streams.isStreamingAnywhere(network.id)) {
         return {
           ok: false,
           error:

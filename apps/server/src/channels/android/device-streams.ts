@@ -1,4 +1,6 @@
 import type { ServerResponse } from 'node:http';
+import type { ClusterBus } from '../../cluster/cluster-bus.js';
+import { createStreamsElsewhere } from './streams-elsewhere.js';
 
 /** Events the app acts on (protocols/smsgate.md §2.8); it logs and drops names it does not know. */
 export type DeviceEvent = 'MessageEnqueued' | 'WebhooksUpdated' | 'SettingsUpdated' | 'MessagesExportRequested';
@@ -6,6 +8,8 @@ export type DeviceEvent = 'MessageEnqueued' | 'WebhooksUpdated' | 'SettingsUpdat
 export interface DeviceStreamsOptions {
   /** How often an idle stream gets a comment line, so proxies do not close it. Default 15 s. */
   keepaliveMs?: number;
+  /** Instances on one PostgreSQL: events for a phone streaming to another instance go through it. */
+  bus?: ClusterBus;
 }
 
 interface Stream {
@@ -16,21 +20,35 @@ interface Stream {
 
 /**
  * The server-sent event streams phones hold open on this instance, per network: how the server
- * wakes a phone at once instead of waiting for its 15-minute poll.
+ * wakes a phone at once instead of waiting for its 15-minute poll. With several instances a
+ * phone's stream is held by one of them: `sendAnywhere` and `isStreamingAnywhere` reach it there
+ * (cluster notices 'device.event' and 'device.streams').
  */
 export function createDeviceStreams(options: DeviceStreamsOptions = {}) {
   const keepaliveMs = options.keepaliveMs ?? 15_000;
   const byNetwork = new Map<string, Set<Stream>>();
   const listeners = new Set<(networkId: string) => void>();
   let closing = false;
+  const bus = options.bus;
+  const elsewhere = bus && createStreamsElsewhere(bus, () => [...byNetwork.keys()]);
 
   function write(stream: Stream, text: string) {
     if (!stream.response.writableEnded && !stream.response.destroyed) stream.response.write(text);
   }
 
   function changed(networkId: string) {
-    if (!closing) for (const listener of listeners) listener(networkId);
+    if (closing) return;
+    elsewhere?.changed();
+    for (const listener of listeners) listener(networkId);
   }
+
+  function send(networkId: string, event: DeviceEvent, data: unknown = null): void {
+    for (const stream of byNetwork.get(networkId) ?? [])
+      write(stream, `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+  bus?.on('device.event', ({ networkId, event, data }) => send(networkId, event as DeviceEvent, data));
+
+  const isStreaming = (networkId: string): boolean => (byNetwork.get(networkId)?.size ?? 0) > 0;
 
   function remove(networkId: string, stream: Stream) {
     clearInterval(stream.keepalive);
@@ -70,12 +88,20 @@ export function createDeviceStreams(options: DeviceStreamsOptions = {}) {
       changed(networkId);
     },
 
-    send(networkId: string, event: DeviceEvent, data: unknown = null): void {
-      for (const stream of byNetwork.get(networkId) ?? [])
-        write(stream, `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    /** To the network's phones streaming to this instance. */
+    send,
+
+    /** To the network's phones wherever they stream (this instance, and the others through a notice). */
+    sendAnywhere(networkId: string, event: DeviceEvent, data: unknown = null): void {
+      send(networkId, event, data);
+      void bus?.broadcast('device.event', { networkId, event, data });
     },
 
-    isStreaming: (networkId: string): boolean => (byNetwork.get(networkId)?.size ?? 0) > 0,
+    /** Whether the network's phone streams to this instance. */
+    isStreaming,
+
+    /** Whether it streams to this instance or, as far as their last notices say, another one. */
+    isStreamingAnywhere: (networkId: string): boolean => isStreaming(networkId) || !!elsewhere?.isStreaming(networkId),
 
     networkIds: (): string[] => [...byNetwork.keys()],
 
@@ -94,6 +120,7 @@ export function createDeviceStreams(options: DeviceStreamsOptions = {}) {
 
     async close(): Promise<void> {
       closing = true;
+      await elsewhere?.close();
       for (const [networkId, streams] of byNetwork) {
         for (const stream of streams) {
           clearInterval(stream.keepalive);

@@ -69,7 +69,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ ctx: AndroidContext }> = asy
     const now = Date.now();
     if (now - (lastNudge.get(networkId) ?? 0) < SETTINGS_NUDGE_MS) return;
     lastNudge.set(networkId, now);
-    ctx.streams.send(networkId, 'SettingsUpdated');
+    ctx.streams.sendAnywhere(networkId, 'SettingsUpdated');
   }
 
   app.post(

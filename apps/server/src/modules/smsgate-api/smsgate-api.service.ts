@@ -1,4 +1,5 @@
 import type { DeviceStreams } from '../../channels/android/device-streams.js';
+import type { ClusterBus } from '../../cluster/cluster-bus.js';
 import type { Db } from '../../db/database.js';
 import type { DeveloperApiService } from '../developer-api/developer-api.service.js';
 import type { MessagingService } from '../messaging/messaging.service.js';
@@ -23,7 +24,9 @@ export interface SmsgateApiDeps {
   messaging: Pick<MessagingService, 'queue' | 'api'>;
   networks: Pick<NetworksService, 'list' | 'get' | 'rotateRegistrationToken' | 'summaries'>;
   /** The phones' event streams: a settings change wakes them to read it (`SettingsUpdated`). */
-  deviceStreams: Pick<DeviceStreams, 'send' | 'isStreaming'>;
+  deviceStreams: Pick<DeviceStreams, 'sendAnywhere' | 'isStreamingAnywhere'>;
+  /** Token revocations reach the other instances through it. */
+  bus: ClusterBus;
 }
 
 /**
@@ -32,7 +35,7 @@ export interface SmsgateApiDeps {
  * grouped per SMSGate message (smsgate-messages.ts), devices = Android networks, device settings.
  */
 export function createSmsgateApiService(deps: SmsgateApiDeps) {
-  const tokens = createSmsgateTokens(deps.jwtSecret, createSmsgateTokensRepository(deps.db));
+  const tokens = createSmsgateTokens(deps.jwtSecret, createSmsgateTokensRepository(deps.db), deps.bus);
   return {
     auth: createSmsgateAuth({ developerApi: deps.developerApi, tokens }),
     tokens,
@@ -49,7 +52,7 @@ export function createSmsgateApiService(deps: SmsgateApiDeps) {
       // Sent to every network of the workspace: only its Android phones hold streams.
       void deps.networks.summaries(workspaceId).then(
         (networks) => {
-          for (const network of networks) deps.deviceStreams.send(network.id, 'SettingsUpdated');
+          for (const network of networks) deps.deviceStreams.sendAnywhere(network.id, 'SettingsUpdated');
         },
         // A phone not woken reads them at its next start or daily read anyway.
         () => {},

@@ -12,7 +12,7 @@ const invalid = (path: string, message: string) =>
 
 export interface SmsgateInboxDeps {
   networks: Pick<NetworksService, 'get'>;
-  deviceStreams: Pick<DeviceStreams, 'send' | 'isStreaming'>;
+  deviceStreams: Pick<DeviceStreams, 'sendAnywhere' | 'isStreamingAnywhere'>;
 }
 
 /**
@@ -33,12 +33,12 @@ export function createSmsgateInbox(deps: SmsgateInboxDeps) {
       const until = Date.parse(body.until);
       if (since >= until) throw invalid('until', 'until must be after since.');
       if (until - since > MAX_RANGE_MS) throw invalid('since', 'The range may be at most 31 days.');
-      // The request reaches only a phone holding its stream open (on this instance): say so
+      // The request reaches only a phone holding its stream open (on any instance): say so
       // rather than accept what no phone will do.
-      if (!deps.deviceStreams.isStreaming(network.id))
+      if (!deps.deviceStreams.isStreamingAnywhere(network.id))
         throw new AppError('UNAVAILABLE', 'The phone is not connected now. Try again once it is online.');
       // The app reads every field as a string (smsgate.md §2.8); it reads back SMS only: we take no MMS.
-      deps.deviceStreams.send(network.id, 'MessagesExportRequested', {
+      deps.deviceStreams.sendAnywhere(network.id, 'MessagesExportRequested', {
         since: new Date(since).toISOString(),
         until: new Date(until).toISOString(),
         messageTypes: 'SMS',

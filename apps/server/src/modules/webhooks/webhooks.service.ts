@@ -1,5 +1,6 @@
 import type { ServerToClientEvents } from '@switchboard/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ClusterBus } from '../../cluster/cluster-bus.js';
 import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../lib/mailer.js';
 import type { JobTurns } from '../../lib/periodic-job.js';
@@ -56,6 +57,8 @@ export interface WebhooksDeps {
   publicUrl: string;
   allowInsecure: boolean;
   log: FastifyBaseLogger;
+  /** Deliveries stored here wake the dispatchers of the other instances too ('webhooks.due'). */
+  bus: ClusterBus;
   tuning?: WebhookTuning;
 }
 
@@ -70,7 +73,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
   const timing = { ...DEFAULT_WEBHOOK_TIMING, ...tuning.timing };
   const endpointsRepo = createWebhookEndpointsRepository(deps.db);
   const deliveriesRepo = createWebhookDeliveriesRepository(deps.db);
-  const loop = createDispatchLoop(tuning.pollMs ?? 5_000, () => dispatcher.pass(), deps.log);
+  const loop = createDispatchLoop(tuning.pollMs ?? 5_000, () => dispatcher.pass(), deps.log, deps.bus);
   const signingKeys = createSmsgateSigningKeys(deps.db, deps.secretBox);
   const networkAddresses = createNetworkAddresses(deps.networks);
   const formats: WebhookFormatters = {
@@ -86,7 +89,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
     deliveries: deliveriesRepo,
     formats,
     now,
-    wake: loop.wake,
+    wake: loop.due,
   });
   const smsgate = createSmsgateWebhooks({
     endpoints: endpointsRepo,
@@ -104,7 +107,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
     now,
     changed: outbox.forget,
   });
-  const log = createWebhookLog({ endpoints, deliveries: deliveriesRepo, outbox, now, wake: loop.wake, log: deps.log });
+  const log = createWebhookLog({ endpoints, deliveries: deliveriesRepo, outbox, now, wake: loop.due, log: deps.log });
   const dispatcher = createWebhookDispatcher({
     endpoints: endpointsRepo,
     deliveries: deliveriesRepo,
@@ -200,8 +203,13 @@ function createNetworkAddresses(networks: Pick<NetworksService, 'summaries'>) {
   };
 }
 
-/** Runs `pass` every `pollMs` and at once when woken; never two passes at once, a wake during one runs another after it. */
-function createDispatchLoop(pollMs: number, pass: () => Promise<void>, log: FastifyBaseLogger) {
+/**
+ * Runs `pass` every `pollMs` and at once when woken; never two passes at once, a wake during one
+ * runs another after it. `due` (new deliveries) wakes this instance's loop and, through a
+ * 'webhooks.due' notice, every other one's: any may claim them, and the poll alone would leave
+ * them up to `pollMs` on an instance that is busy or whose dispatcher is stopped.
+ */
+function createDispatchLoop(pollMs: number, pass: () => Promise<void>, log: FastifyBaseLogger, bus: ClusterBus) {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let again = false;
@@ -221,8 +229,13 @@ function createDispatchLoop(pollMs: number, pass: () => Promise<void>, log: Fast
         }
       });
   }
+  bus.on('webhooks.due', wake);
+  bus.onResync(wake);
   return {
-    wake,
+    due() {
+      wake();
+      void bus.broadcast('webhooks.due', {});
+    },
     start() {
       if (timer) return;
       timer = setInterval(wake, pollMs);
