@@ -202,9 +202,9 @@ function createAuth(deps: ServicesDeps, parts: Pick<AuthServiceDeps, 'mailer' | 
 function createDeveloperApi(
   deps: ServicesDeps,
   jwtSecret: string,
-  services: Omit<DeveloperApiDeps, 'db' | 'log' | 'jwtSecret'>,
+  services: Omit<DeveloperApiDeps, 'db' | 'log' | 'jwtSecret' | 'bus'>,
 ): DeveloperApiService {
-  return createDeveloperApiService({ db: deps.db, log: deps.log, jwtSecret, ...services });
+  return createDeveloperApiService({ db: deps.db, log: deps.log, bus: deps.bus, jwtSecret, ...services });
 }
 
 /**
@@ -217,7 +217,7 @@ function createDeveloperApi(
  * last. The inbound pipeline's steps are listed where messaging is built.
  */
 export function createServices(deps: ServicesDeps): Composition {
-  const { config, db, log } = deps;
+  const { config, db, log, bus } = deps;
   const events = createWebhookTap(deps.events); // what is announced after a commit also goes to webhooks
   const secretBox = createSecretBox(deps.keys.secretsKey);
   const deviceStreams = createDeviceStreams({ bus: deps.bus });
@@ -312,7 +312,7 @@ export function createServices(deps: ServicesDeps): Composition {
       autoReply,
       campaigns,
       developerApi,
-      smsgateApi: createSmsgateApiService({ db, jwtSecret, developerApi, messaging, networks, deviceStreams }),
+      smsgateApi: createSmsgateApiService({ db, jwtSecret, developerApi, messaging, networks, deviceStreams, bus }),
       webhooks,
     },
     channels,

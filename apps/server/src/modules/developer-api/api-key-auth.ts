@@ -39,7 +39,7 @@ export interface ApiKeyAuthDeps {
  */
 export function createApiKeyAuth(deps: ApiKeyAuthDeps) {
   const now = deps.now ?? Date.now;
-  const { keyByHash, keyById, keyByLogin, forget, watchRevocations } = createApiKeyCache(deps.repo, now);
+  const { keyByHash, keyById, keyByLogin, forget, forgetAll } = createApiKeyCache(deps.repo, now);
 
   /** Revoked, expired, or not from an allowed address: throws; otherwise notes the use. */
   function admit(key: CachedKey, ip: string): void {
@@ -104,12 +104,12 @@ export function createApiKeyAuth(deps: ApiKeyAuthDeps) {
     },
 
     /**
-     * Drops a key from this instance's cache (called on revoke; the seam for a cross-instance
-     * notification). The next request reads it again and finds it revoked.
+     * Drops a key from this instance's cache (a revoke or new credentials, here or announced by
+     * another instance). The next request reads it again and finds it revoked.
      */
     forget,
-    /** One look for keys revoked on other instances (run every second by the service's watch). */
-    watchRevocations,
+    /** Drops every key (a resync of the cluster bus). */
+    forgetAll,
   };
 }
 

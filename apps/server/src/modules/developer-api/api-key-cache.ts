@@ -20,14 +20,10 @@ export interface CachedKey {
 }
 
 /**
- * A cached key is read again after this long anyway. A revoke takes effect at once on the instance
- * that made it (`forget`) and within a second on the others (`watchRevocations`).
+ * A cached key is read again after this long anyway (a safety net: a revoke takes effect at once
+ * on the instance that made it, `forget`, and on the others through an 'api-keys.changed' notice).
  */
 const RELOAD_MS = 60_000;
-/** How often the watch asks for keys revoked since its last look (one small query, only while keys are cached). */
-export const REVOCATION_WATCH_MS = 1_000;
-/** The watch looks this far behind its last look: revoke times come from other instances' clocks. */
-const REVOCATION_OVERLAP_MS = 5_000;
 /** Bearers that name no key are remembered this long, so a flood of made-up keys costs no queries. */
 const UNKNOWN_MS = 60_000;
 /** Most keys (and unknown bearers) kept in memory; the oldest entries go first. */
@@ -44,7 +40,7 @@ function setBounded<V>(map: Map<string, V>, key: string, value: V): void {
  * so steady traffic costs no query (see api-key-auth.ts); concurrent misses share one query.
  */
 export function createApiKeyCache(
-  repo: Pick<ApiKeysRepository, 'findByHash' | 'findById' | 'findByLogin' | 'revokedSince'>,
+  repo: Pick<ApiKeysRepository, 'findByHash' | 'findById' | 'findByLogin'>,
   now: () => number,
 ) {
   const byHash = new Map<string, CachedKey>();
@@ -124,24 +120,17 @@ export function createApiKeyCache(
     for (const [login, cached] of byLogin) if (cached.id === keyId) byLogin.delete(login);
   }
 
-  let lookedAt = now();
   return {
     keyByHash,
     keyById,
     keyByLogin,
     forget,
-    /**
-     * One look of the revocation watch (run every REVOCATION_WATCH_MS): keys revoked since the last
-     * look, on any instance, are dropped here if cached as working, so a revoke applies on every
-     * instance within about a second without a query per request.
-     */
-    async watchRevocations(): Promise<void> {
-      const startedAt = now();
-      if (byId.size > 0) {
-        const revoked = await repo.revokedSince(new Date(lookedAt - REVOCATION_OVERLAP_MS));
-        for (const id of revoked) if (byId.get(id)?.revoked === false) forget(id);
-      }
-      lookedAt = startedAt;
+    /** Drops every key (after a lost cluster connection: notices of the gap may be lost). */
+    forgetAll(): void {
+      revocations += 1;
+      byId.clear();
+      byHash.clear();
+      byLogin.clear();
     },
   };
 }

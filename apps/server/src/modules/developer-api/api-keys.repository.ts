@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { apiKeys } from '../../db/schema/index.js';
 
@@ -54,11 +54,6 @@ export function createApiKeysRepository(db: Db) {
       return row;
     },
 
-    /** Ids of keys revoked at or after `since`, in any workspace (the revocation watch of api-key-cache.ts). */
-    async revokedSince(since: Date): Promise<string[]> {
-      const rows = await db.select({ id: apiKeys.id }).from(apiKeys).where(gte(apiKeys.revokedAt, since));
-      return rows.map((row) => row.id);
-    },
     /** Revokes a key once (a second revoke keeps the first time); the key as it is now. */
     async revoke(workspaceId: string, id: string): Promise<ApiKeyRow | undefined> {
       await db

@@ -119,7 +119,7 @@ export function createApiKeys(deps: ApiKeysDeps) {
     /**
      * New SMSGate Basic credentials for a working key (one made before that API had none; or a
      * password to replace): the old ones stop working at once on this instance (the cache
-     * forgets the key), on others within the cache's minute, as a revoke does.
+     * forgets the key) and within a second on the others (a notice), as a revoke does.
      */
     async issueBasicCredentials(
       workspaceId: string,

@@ -1,8 +1,8 @@
 import type { ApiKeyScope } from '@switchboard/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ClusterBus } from '../../cluster/cluster-bus.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
-import { createPeriodicJob } from '../../lib/periodic-job.js';
 import type { MessagingService } from '../messaging/messaging.service.js';
 import type { NetworksService } from '../networks/networks.service.js';
 import type { UsersService } from '../users/users.service.js';
@@ -13,7 +13,6 @@ import { createApiBatches } from './api-batches.js';
 import { createApiMessages } from './api-messages.js';
 import { createIdempotency } from './idempotency.js';
 import { createApiKeyAuth, type ApiCaller } from './api-key-auth.js';
-import { REVOCATION_WATCH_MS } from './api-key-cache.js';
 import { createApiKeys } from './api-keys.js';
 import { createApiKeysRepository } from './api-keys.repository.js';
 import { createApiTokens } from './api-tokens.js';
@@ -30,6 +29,8 @@ export interface DeveloperApiDeps {
   networks: Pick<NetworksService, 'list' | 'defaultId'>;
   contacts: ApiContactsDeps['contacts'];
   campaigns: ApiCampaignsDeps['campaigns'];
+  /** Revokes reach the other instances' key caches through it. */
+  bus: ClusterBus;
 }
 
 /**
@@ -40,11 +41,16 @@ export function createDeveloperApiService(deps: DeveloperApiDeps) {
   const repo = createApiKeysRepository(deps.db);
   const tokens = createApiTokens(deps.jwtSecret);
   const auth = createApiKeyAuth({ repo, tokens, log: deps.log });
-  const keys = createApiKeys({ repo, users: deps.users, onRevoked: auth.forget });
+  // A key revoked (or given new credentials) on any instance is forgotten by every instance's cache.
+  const onRevoked = (keyId: string) => {
+    auth.forget(keyId);
+    void deps.bus.broadcast('api-keys.changed', { keyId });
+  };
+  deps.bus.on('api-keys.changed', ({ keyId }) => auth.forget(keyId));
+  deps.bus.onResync(auth.forgetAll);
+  const keys = createApiKeys({ repo, users: deps.users, onRevoked });
 
   const idempotency = createIdempotency(deps.db, deps.log);
-  /** Every second: keys revoked on another instance stop working here too (api-key-cache.ts). */
-  const revocationWatch = createPeriodicJob(REVOCATION_WATCH_MS, auth.watchRevocations, deps.log);
 
   return {
     keys,
@@ -60,13 +66,13 @@ export function createDeveloperApiService(deps: DeveloperApiDeps) {
     contacts: createApiContacts({ contacts: deps.contacts }),
     /** `Idempotency-Key` of the v1 POSTs (idempotency.ts). */
     idempotency,
-    /** Background work, started and stopped with the network runner: the sweep of expired idempotency keys, the revocation watch. */
-    jobs: [idempotency.sweeper, revocationWatch],
+    /** Background work, started and stopped with the network runner: the sweep of expired idempotency keys. */
+    jobs: [idempotency.sweeper],
     authenticate: auth.authenticate,
     /** The SMSGate-compatible API's Basic credentials and tokens (modules/smsgate-api). */
     authenticateBasic: auth.authenticateBasic,
     authenticateKeyOfToken: auth.authenticateKeyOfToken,
-    /** Forgets a key in this instance's cache (the seam for revocations announced by other instances). */
+    /** Forgets a key in this instance's cache. */
     forgetKey: auth.forget,
 
     /**

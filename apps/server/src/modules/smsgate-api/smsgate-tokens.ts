@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { errors, jwtVerify } from 'jose';
+import type { ClusterBus } from '../../cluster/cluster-bus.js';
 import { GRANT_ISSUER, signGrantToken } from '../../lib/grant-token.js';
 import type { SmsgateTokensRepository } from './smsgate-tokens.repository.js';
 import { isSmsgateScope, type SmsgateScope } from './smsgate-permissions.js';
@@ -19,19 +20,32 @@ const REFRESH = 'smsgate-api-refresh';
 export const DEFAULT_TTL_SECONDS = 3600;
 export const MAX_TTL_SECONDS = 86_400;
 const REFRESH_TTL_SECONDS = 7 * 86_400;
-/** A revocation made on another instance is seen within this long (like an API key's, api-key-auth.ts). */
+/**
+ * A "not revoked" answer is kept this long: a safety net, since a revocation made on another
+ * instance arrives as an 'smsgate-tokens.revoked' notice within a second.
+ */
 const CHECKED_MS = 60_000;
 const MAX_CHECKED = 10_000;
 
 /**
  * SMSGate's JWTs (`POST /api/3rdparty/v1/auth/token`): an access token and a refresh token that
  * share one `jti`, HS256 with the server's JWT secret. `DELETE /auth/token/:jti` revokes both:
- * at once on this instance, on others within a minute (their "not revoked" answers are cached).
+ * at once on this instance, on the others when its notice arrives (their "not revoked" answers
+ * are cached).
  */
-export function createSmsgateTokens(secret: string, repo: SmsgateTokensRepository) {
+export function createSmsgateTokens(secret: string, repo: SmsgateTokensRepository, bus: ClusterBus) {
   const key = new TextEncoder().encode(secret);
   const revoked = new Set<string>();
   const checked = new Map<string, number>();
+
+  function markRevoked(jti: string) {
+    revoked.add(jti);
+    // The database has them all; memory keeps the newest (an older one costs a query, once a minute).
+    if (revoked.size > MAX_CHECKED) revoked.delete(revoked.values().next().value!);
+    checked.delete(jti);
+  }
+  bus.on('smsgate-tokens.revoked', ({ jti }) => markRevoked(jti));
+  bus.onResync(() => checked.clear());
 
   async function isRevoked(jti: string): Promise<boolean> {
     if (revoked.has(jti)) return true;
@@ -79,11 +93,9 @@ export function createSmsgateTokens(secret: string, repo: SmsgateTokensRepositor
 
     /** Revokes the pair with this id (kept until the refresh token would have expired). */
     async revoke(jti: string, workspaceId: string): Promise<void> {
-      revoked.add(jti);
-      // The database has them all; memory keeps the newest (an older one costs a query, once a minute).
-      if (revoked.size > MAX_CHECKED) revoked.delete(revoked.values().next().value!);
-      checked.delete(jti);
+      markRevoked(jti);
       await repo.revoke(jti, workspaceId, new Date(Date.now() + REFRESH_TTL_SECONDS * 1000));
+      await bus.broadcast('smsgate-tokens.revoked', { jti });
     },
   };
 }
