@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../src/db/database.js';
+import { queryRows, type Db } from '../../src/db/database.js';
 import { createPeriodicJob, type JobTurns } from '../../src/lib/periodic-job.js';
 import { createCoordination } from '../../src/modules/coordination/coordination.service.js';
 import { eventually } from '../helpers/expectations.js';
@@ -157,5 +157,47 @@ describe.skipIf(!process.env.DATABASE_URL)('two started instances and a due sche
       .map((e) => e.campaign)
       .filter((c) => c.id === campaign.id && c.state === 'sending');
     expect(started).toHaveLength(1);
+  });
+
+  it('gives a cancelled campaign’s segments back once when two instances cancel its leftovers at once', async () => {
+    const { workspaceId, userId, sandbox } = await t.workspace();
+    await t.db.execute(sql`insert into contacts (workspace_id, phone_number, name, tags)
+      select ${workspaceId}, '+336' || (41000000 + g)::text, 'P' || g, array['left'] from generate_series(1, 50) g`);
+    const campaign = await t.services.campaigns.create(workspaceId, userId, {
+      name: 'Leftovers',
+      networkIds: [sandbox.id],
+      audience: { tags: ['left'] },
+      body: 'Hi {name}',
+      ratePerSecond: 1,
+    });
+    const used = async () => (await t.services.workspaces.usage(workspaceId)).used;
+    await t.services.campaigns.start(workspaceId, campaign.id);
+    await t.services.campaigns.pause(workspaceId, campaign.id);
+    const booked = await used();
+    const [queued] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from messages where campaign_id = ${campaign.id} and state = 'queued'`,
+    );
+    // One instance's cancel holds the rows (uncommitted) while the other's, started meanwhile,
+    // waits on their locks; then the first commits and the second goes on.
+    const leftovers = (instance: Pick<TestServices, 'services'>, tx?: Db) =>
+      instance.services.messaging.campaignMessages.cancelUnsent(workspaceId, campaign.id, tx);
+    let waiting: Promise<number> | undefined;
+    const first = await t.db.transaction(async (tx) => {
+      const cancelled = await leftovers(t, tx);
+      waiting = leftovers(second);
+      await eventually(async () => {
+        const [row] = await queryRows<{ n: number }>(
+          t.db,
+          sql`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        return row!.n > 0;
+      }, 'the second cancel waits on the rows');
+      return cancelled;
+    });
+    expect(first).toBe(queued!.n);
+    expect(await waiting).toBe(0);
+    expect(booked - (await used())).toBe(queued!.n);
   });
 });

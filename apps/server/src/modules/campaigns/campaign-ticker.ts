@@ -28,7 +28,7 @@ export const PAUSED_RECOUNT_MS = 5_000;
  * With several instances (given their turns) that work runs on one instance a tick; the others
  * only learn the campaigns' states for their dispatchers' gate. Starts and completions would be
  * exactly once anyway (each on the locked row, by its state), but the counts would be read and
- * `campaign.progress` sent once per instance, and a cancel's leftovers given back concurrently.
+ * `campaign.progress` sent once per instance.
  */
 export function createCampaignTicker(ctx: CampaignContext, launch: CampaignLaunch, log: FastifyBaseLogger) {
   const { deps, repo } = ctx;

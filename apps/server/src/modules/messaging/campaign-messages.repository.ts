@@ -158,7 +158,8 @@ export function createCampaignMessagesRepository(db: Db) {
 
     /**
      * A cancelled campaign's messages that can no longer go: queued ones, and claims whose
-     * dispatcher died. Their segments are given back. The number cancelled.
+     * dispatcher died. Their segments are given back, once also when a cancel and a ticker (on
+     * any instance) run this at the same time. The number cancelled.
      */
     async cancelUnsent(workspaceId: string, campaignId: string, tx: Db = db): Promise<number> {
       const [row] = await queryRows<{ cancelled: number }>(
@@ -170,6 +171,10 @@ export function createCampaignMessagesRepository(db: Db) {
             select id from messages where campaign_id = ${campaignId} and campaign_id is not null and state = 'queued'
             union all
             select id from messages where state = 'sending' and campaign_id = ${campaignId} and lease_until < now())
+            -- Checked again on the row itself: a row another statement cancelled (or claimed) while
+            -- this one waited on its lock is skipped (PostgreSQL re-checks only these conditions),
+            -- so its segments are given back once.
+            and (state = 'queued' or (state = 'sending' and lease_until < now()))
           returning *
         ), given_back as (${giveBackUsage(sql`changed`)})
         select count(*)::int as cancelled from changed`,
