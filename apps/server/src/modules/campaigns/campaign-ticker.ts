@@ -127,7 +127,7 @@ export function createCampaignTicker(ctx: CampaignContext, launch: CampaignLaunc
   }
 
   return {
-    /** One pass now (tests; the interval runs the same). */
+    /** One pass now, without taking a turn (tests; the interval runs the same pass). */
     async tick() {
       running ??= tick().finally(() => (running = null));
       return running;
