@@ -425,7 +425,7 @@ describe('outgoing webhooks', () => {
         await services().webhooks.record(
           a.workspaceId,
           { type: 'message.received', key: 'rolled-back', data: {} },
-          { tx },
+          { within: { tx, afterCommit: () => {} } },
         );
         throw new Error('the work failed');
       }),

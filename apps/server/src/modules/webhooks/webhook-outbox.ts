@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.js';
+import type { TxContext } from '../messaging/outbound.js';
 import { subscribes, type WebhookFormatters, type WebhookSubscription } from './webhook-formats.js';
 import type {
   createWebhookDeliveriesRepository,
@@ -42,10 +43,11 @@ export interface WebhookOutboxDeps {
 export function createWebhookOutbox(deps: WebhookOutboxDeps) {
   const cache = new Map<string, { at: number; endpoints: Promise<WebhookSubscription[]> }>();
 
-  function subscriptions(workspaceId: string) {
+  /** In a caller's transaction (`tx`) read in it, uncached: its connection may be the only one (PGlite). */
+  function subscriptions(workspaceId: string, tx?: Db) {
     const hit = cache.get(workspaceId);
     if (hit && Date.now() - hit.at < SUBSCRIPTIONS_TTL_MS) return hit.endpoints;
-    const endpoints = deps.endpoints.list(workspaceId).then((rows) =>
+    const endpoints = deps.endpoints.list(workspaceId, tx).then((rows) =>
       rows.map((row): WebhookSubscription => ({
         id: row.id,
         enabled: row.enabled,
@@ -56,6 +58,7 @@ export function createWebhookOutbox(deps: WebhookOutboxDeps) {
         smsgateEvent: row.smsgateEvent,
       })),
     );
+    if (tx) return endpoints;
     endpoints.catch(() => cache.delete(workspaceId));
     if (cache.size > 10_000) cache.clear();
     cache.set(workspaceId, { at: Date.now(), endpoints });
@@ -91,9 +94,12 @@ export function createWebhookOutbox(deps: WebhookOutboxDeps) {
     return rows;
   }
 
-  async function enqueue(rows: NewDelivery[], tx?: Db) {
-    const stored = await deps.deliveries.enqueue(rows, tx);
-    if (stored.length > 0) deps.wake();
+  /** Rows stored in a caller's transaction wake the dispatchers once it commits: before, none could see them. */
+  async function enqueue(rows: NewDelivery[], within?: TxContext) {
+    const stored = await deps.deliveries.enqueue(rows, within?.tx);
+    if (stored.length === 0) return stored;
+    if (within) within.afterCommit(deps.wake);
+    else deps.wake();
     return stored;
   }
 
@@ -106,15 +112,20 @@ export function createWebhookOutbox(deps: WebhookOutboxDeps) {
       );
     },
     /**
-     * Stores the event's deliveries (in `tx` when given: then they commit or roll back with the
-     * work) and wakes the dispatcher. `only` targets one endpoint whatever it subscribes to (the
-     * test event).
+     * Stores the event's deliveries (in the caller's transaction when given: then they commit or
+     * roll back with the work) and wakes the dispatchers (after that commit). `only` targets one
+     * endpoint whatever it subscribes to (the test event).
      */
-    async record(workspaceId: string, event: WebhookEvent, options: { tx?: Db; only?: string; eventId?: string } = {}) {
-      let all = await subscriptions(workspaceId);
+    async record(
+      workspaceId: string,
+      event: WebhookEvent,
+      options: { within?: TxContext; only?: string; eventId?: string } = {},
+    ) {
+      const tx = options.within?.tx;
+      let all = await subscriptions(workspaceId, tx);
       if (options.only && !all.some((endpoint) => endpoint.id === options.only)) {
         cache.delete(workspaceId); // made on another instance within the cache's time
-        all = await subscriptions(workspaceId);
+        all = await subscriptions(workspaceId, tx);
       }
       const targets = options.only
         ? all.filter((endpoint) => endpoint.id === options.only)
@@ -122,7 +133,7 @@ export function createWebhookOutbox(deps: WebhookOutboxDeps) {
       if (targets.length === 0) return [];
       const now = deps.now();
       const rows = await deliveriesOf(workspaceId, event, targets, options.eventId ?? randomUUID(), now);
-      return enqueue(rows, options.tx);
+      return enqueue(rows, options.within);
     },
   };
 }

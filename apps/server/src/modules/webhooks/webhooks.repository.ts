@@ -20,8 +20,8 @@ export function createWebhookEndpointsRepository(db: Db) {
   const ofWorkspace = (workspaceId: string, id: string) =>
     and(eq(webhookEndpoints.workspaceId, workspaceId), eq(webhookEndpoints.id, id));
   return {
-    list: (workspaceId: string) =>
-      db
+    list: (workspaceId: string, tx: Db = db) =>
+      tx
         .select()
         .from(webhookEndpoints)
         .where(eq(webhookEndpoints.workspaceId, workspaceId))
