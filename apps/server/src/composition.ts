@@ -241,7 +241,7 @@ export function createServices(deps: ServicesDeps): Composition {
   // The pipeline. Outbound first: the inbound steps queue their replies through it.
   const outbound = createOutbound({ db, networks, workspaces, events, bus: deps.bus });
   const compliance = createComplianceService({ workspaces, contacts, outbound, events });
-  const autoReply = createAutoReplyService({ db, outbound, networks, workspaces, contacts, history, events, log });
+  const autoReply = createAutoReplyService({ db, outbound, networks, workspaces, contacts, history, events, log, bus });
   const messaging = createMessagingService({
     db,
     networks,

@@ -6,8 +6,12 @@ import { localMoment } from './business-hours.js';
 import { compileRules, firstMatch, patternsOf, patternText, type CompiledRule } from './matching.js';
 import { execPatternJobs } from './regex-runner.js';
 
-/** How long a workspace's rules are reused before they are read again (changes made here apply at once). */
-export const RULE_CACHE_MS = 5_000;
+/**
+ * How long a workspace's rules are reused before they are read again: a safety net, since a
+ * change (of its rules, settings or networks) drops them at once on this instance and on the
+ * others through a notice (auto-reply.service.ts).
+ */
+export const RULE_CACHE_MS = 60_000;
 const RULE_CACHE_SIZE = 5_000;
 const HOUR_MS = 3_600_000;
 
@@ -67,18 +71,19 @@ export interface EngineSources {
 }
 
 /**
- * Decides which rule, if any, answers a message (DESIGN §2 "Auto-reply"): compliance keywords and
- * the loop guards first, then the workspace's enabled rules of the network in order, then the
- * matched rule's cooldown and the hourly limit. It only reads; the caller sends and records.
+ * A workspace's rules, networks and hourly limit, compiled and cached. Forgets are counted: rules
+ * read while one happened are used once but not kept.
  */
-export function createAutoReplyEngine(repo: EngineSources) {
+function createWorkspaceRulesCache(repo: EngineSources) {
   const cache = new Map<string, WorkspaceRules>();
+  let forgets = 0;
 
   async function rulesOf(workspaceId: string, db: Db): Promise<WorkspaceRules> {
     const hit = cache.get(workspaceId);
     if (hit && hit.until > Date.now()) return hit;
+    const started = forgets;
     // One after another: `db` is usually the pipeline's transaction, whose one connection runs
-    // one query at a time (node-postgres deprecates overlapping them). A miss happens every few seconds.
+    // one query at a time (node-postgres deprecates overlapping them). A miss is rare.
     const rows = await repo.rules(workspaceId, db);
     const nets = await repo.networksOf(workspaceId, db);
     const hourlyLimit = await repo.hourlyLimit(workspaceId, db);
@@ -89,10 +94,34 @@ export function createAutoReplyEngine(repo: EngineSources) {
       networkNames: new Map(nets.map((n) => [n.id, n.name])),
       hourlyLimit: hourlyLimit ?? 5,
     };
+    if (started !== forgets) return loaded;
     if (cache.size >= RULE_CACHE_SIZE) cache.clear();
     cache.set(workspaceId, loaded);
     return loaded;
   }
+
+  return {
+    rulesOf,
+    /** Drops a workspace's cached rules (after any change to them or its settings). */
+    forget(workspaceId: string): void {
+      forgets += 1;
+      cache.delete(workspaceId);
+    },
+    /** Drops every workspace's (a network changed, or the cluster bus lost notices). */
+    forgetAll(): void {
+      forgets += 1;
+      cache.clear();
+    },
+  };
+}
+
+/**
+ * Decides which rule, if any, answers a message (DESIGN §2 "Auto-reply"): compliance keywords and
+ * the loop guards first, then the workspace's enabled rules of the network in order, then the
+ * matched rule's cooldown and the hourly limit. It only reads; the caller sends and records.
+ */
+export function createAutoReplyEngine(repo: EngineSources) {
+  const { rulesOf, forget, forgetAll } = createWorkspaceRulesCache(repo);
 
   const none = (reason: NoReplyReason, rule: RuleRow | null = null, retryAt: Date | null = null): Decision => ({
     outcome: 'none',
@@ -178,8 +207,8 @@ export function createAutoReplyEngine(repo: EngineSources) {
   return {
     prepare,
     decide,
-    /** Drops a workspace's cached rules (after any change to them or its networks). */
-    forget: (workspaceId: string) => cache.delete(workspaceId),
+    forget,
+    forgetAll,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { TryAutoReplyBody, TryAutoReplyResult } from '@switchboard/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ClusterBus } from '../../cluster/cluster-bus.js';
 import type { Db } from '../../db/database.js';
 import { normaliseSender } from '../../lib/phone-number.js';
 import { countSegments } from '../../lib/sms-segments.js';
@@ -17,12 +18,14 @@ import { createAutoReplyRepository } from './auto-reply.repository.js';
 export interface AutoReplyDeps {
   db: Db;
   outbound: Pick<OutboundService, 'queue'>;
-  networks: Pick<NetworksService, 'ownIds' | 'summaries' | 'runtimeInWorkspace'>;
+  networks: Pick<NetworksService, 'ownIds' | 'summaries' | 'runtimeInWorkspace' | 'onChange'>;
   workspaces: Pick<WorkspacesService, 'lock' | 'autoReplyHourlyLimit' | 'setAutoReplyHourlyLimit'>;
   contacts: Pick<ContactsService, 'findByNumber'>;
   history: Pick<MessageHistory, 'hasEarlierInbound'>;
   events: EventPublisher;
   log: FastifyBaseLogger;
+  /** Rule changes reach the other instances' cached rules through it. */
+  bus: ClusterBus;
 }
 
 function explain(decision: Decision): TryAutoReplyResult {
@@ -57,7 +60,16 @@ export function createAutoReplyService(deps: AutoReplyDeps) {
     hasEarlierInbound: deps.history.hasEarlierInbound,
     recentFirings: repo.recentFirings,
   });
-  const rules = createRuleEditing({ ...deps, repo, changed: (workspaceId) => engine.forget(workspaceId) });
+  // The engine's cached rules carry the networks' numbers and names and the hourly limit too: any
+  // of them changed here or on another instance drops them (networks' changes arrive through onChange).
+  const changed = (workspaceId: string) => {
+    engine.forget(workspaceId);
+    void deps.bus.broadcast('auto-reply.changed', { workspaceId });
+  };
+  deps.bus.on('auto-reply.changed', ({ workspaceId }) => engine.forget(workspaceId));
+  deps.bus.onResync(engine.forgetAll);
+  deps.networks.onChange(engine.forgetAll);
+  const rules = createRuleEditing({ ...deps, repo, changed });
 
   return {
     ...rules,

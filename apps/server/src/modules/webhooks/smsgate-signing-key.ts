@@ -3,7 +3,7 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import { randomToken } from '../../lib/secure-token.js';
 import { createSmsgateSigningKeysRepository } from './smsgate-signing-keys.repository.js';
 
-/** How long a key is trusted in process; a rotation on another instance is seen within this time. */
+/** How long a key is trusted in process (a safety net: a rotation on another instance arrives as a 'webhooks.changed' notice). */
 const KEY_TTL_MS = 60_000;
 
 /**
@@ -40,6 +40,10 @@ export function createSmsgateSigningKeys(db: Db, secretBox: SecretBox) {
       cache.set(workspaceId, { at: Date.now(), key: Promise.resolve(key) });
       return key;
     },
+    /** Drops a workspace's cached key (rotated on another instance). */
+    forget: (workspaceId: string) => void cache.delete(workspaceId),
+    /** Drops every cached key (the cluster bus lost notices). */
+    forgetAll: () => cache.clear(),
   };
 }
 

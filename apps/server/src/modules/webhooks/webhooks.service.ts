@@ -16,6 +16,7 @@ import { createWebhookDispatcher, type WebhookTiming } from './webhook-dispatche
 import { createWebhookEndpoints } from './webhook-endpoints.js';
 import { webhookEventOf, type WebhookEventSources } from './webhook-events.js';
 import { createWebhookLog } from './webhook-log.js';
+import { createWebhookNotices } from './webhook-notices.js';
 import { switchboardFormat, type WebhookFormatters } from './webhook-formats.js';
 import { createWebhookOutbox } from './webhook-outbox.js';
 import { smsgateFormat } from './smsgate-format.js';
@@ -52,7 +53,7 @@ export interface WebhooksDeps {
   users: Pick<UsersService, 'members'>;
   contacts: Pick<ContactsService, 'get'>;
   /** SMSGate-format webhooks: a device filter names an Android network; payloads carry the network's address. */
-  networks: Pick<NetworksService, 'list' | 'summaries'>;
+  networks: Pick<NetworksService, 'list' | 'summaries' | 'onChange'>;
   mailer: Mailer;
   publicUrl: string;
   allowInsecure: boolean;
@@ -91,13 +92,14 @@ export function createWebhooksService(deps: WebhooksDeps) {
     now,
     wake: loop.due,
   });
+  const notices = createWebhookNotices(deps.bus, outbox, signingKeys);
   const smsgate = createSmsgateWebhooks({
     endpoints: endpointsRepo,
     secretBox: deps.secretBox,
     allowInsecure: deps.allowInsecure,
     androidNetworkIds: async (workspaceId) =>
       (await deps.networks.list(workspaceId)).filter((n) => n.kind === 'android').map((n) => n.id),
-    changed: outbox.forget,
+    changed: notices.endpointsChanged,
   });
   const callbacks = createApiCallbacks({ ...deps, record: outbox.record });
   const endpoints = createWebhookEndpoints({
@@ -105,7 +107,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
     secretBox: deps.secretBox,
     allowInsecure: deps.allowInsecure,
     now,
-    changed: outbox.forget,
+    changed: notices.endpointsChanged,
   });
   const log = createWebhookLog({ endpoints, deliveries: deliveriesRepo, outbox, now, wake: loop.due, log: deps.log });
   const dispatcher = createWebhookDispatcher({
@@ -122,7 +124,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
   });
 
   async function notifyAdmins(endpoint: EndpointRow): Promise<void> {
-    outbox.forget(endpoint.workspaceId);
+    notices.endpointsChanged(endpoint.workspaceId);
     const admins = (await deps.users.members.list(endpoint.workspaceId)).filter(
       (member) => member.role === 'admin' && member.status === 'active',
     );
@@ -166,7 +168,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
     /** The developer API's `callbackUrl`: a message's own webhook (api-callbacks.ts). */
     callbacks,
     /** `/api/3rdparty/v1/webhooks`: SMSGate-format endpoints, and the workspace's key that signs them. */
-    smsgate: { ...smsgate, signingKey: signingKeys },
+    smsgate: { ...smsgate, signingKey: { get: signingKeys.get, set: notices.setSigningKey } },
     offer,
     /** Records an event directly (in `tx`: it commits or rolls back with the work). */
     record: outbox.record,
@@ -189,9 +191,13 @@ export function createWebhooksService(deps: WebhooksDeps) {
 
 export type WebhooksService = ReturnType<typeof createWebhooksService>;
 
-/** The workspace's networks' own addresses, trusted for 30 s: every SMSGate-format message event reads its network's. */
-function createNetworkAddresses(networks: Pick<NetworksService, 'summaries'>) {
+/**
+ * The workspace's networks' own addresses, trusted for 30 s: every SMSGate-format message event
+ * reads its network's. A network changed on any instance drops them all (networks are rarely edited).
+ */
+function createNetworkAddresses(networks: Pick<NetworksService, 'summaries' | 'onChange'>) {
   const cache = new Map<string, { at: number; rows: Promise<{ id: string; address: string }[]> }>();
+  networks.onChange(() => cache.clear());
   return (workspaceId: string) => {
     const hit = cache.get(workspaceId);
     if (hit && Date.now() - hit.at < 30_000) return hit.rows;

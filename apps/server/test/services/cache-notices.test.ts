@@ -1,0 +1,68 @@
+import { CreateAutoReplyRuleBodySchema, TryAutoReplyBodySchema } from '@switchboard/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSoleInstanceBus } from '../../src/cluster/cluster-bus.js';
+import { autoReplyRules } from '../../src/db/schema/index.js';
+import { createSmsgateSigningKeysRepository } from '../../src/modules/webhooks/smsgate-signing-keys.repository.js';
+import { keywordRule } from '../helpers/auto-reply-fixtures.js';
+import { createTestServices, type TestServices } from '../helpers/test-services.js';
+
+/**
+ * Per-workspace caches (auto-reply rules, the SMSGate signing key) follow a change made on another
+ * instance when its notice arrives: the change is written here behind the service's back, as the
+ * other instance would, and the notice simulated.
+ */
+describe('workspace caches and the notices of other instances', () => {
+  const bus = createSoleInstanceBus();
+  let t: TestServices;
+  let workspaceId: string;
+  let sandboxId: string;
+
+  beforeAll(async () => {
+    t = await createTestServices({ start: false, bus });
+    const workspace = await t.workspace();
+    workspaceId = workspace.workspaceId;
+    sandboxId = workspace.sandbox.id;
+  });
+  afterAll(() => t?.close());
+
+  const tryPrice = async () =>
+    (
+      await t.services.autoReply.tryMessage(
+        workspaceId,
+        TryAutoReplyBodySchema.parse({ networkId: sandboxId, from: '+14155550101', text: 'PRICE' }),
+      )
+    ).outcome;
+
+  it('drops a workspace’s cached auto-reply rules on its auto-reply.changed notice', async () => {
+    const rule = await t.services.autoReply.create(workspaceId, CreateAutoReplyRuleBodySchema.parse(keywordRule()));
+    expect(await tryPrice()).toBe('reply');
+    await t.db.update(autoReplyRules).set({ enabled: false }).where(eq(autoReplyRules.id, rule.id));
+    expect(await tryPrice()).toBe('reply'); // the cached rules
+
+    bus.simulate('auto-reply.changed', { workspaceId: 'another-workspace' });
+    expect(await tryPrice()).toBe('reply');
+    bus.simulate('auto-reply.changed', { workspaceId });
+    expect(await tryPrice()).toBe('none');
+  });
+
+  it('drops the cached rules at once when a rule changes on this instance', async () => {
+    const rule = await t.services.autoReply.create(
+      workspaceId,
+      CreateAutoReplyRuleBodySchema.parse(keywordRule({ name: 'Second' })),
+    );
+    expect(await tryPrice()).toBe('reply');
+    await t.services.autoReply.update(workspaceId, rule.id, { enabled: false });
+    expect(await tryPrice()).toBe('none');
+  });
+
+  it('signs with a key rotated on another instance once its webhooks.changed notice arrives', async () => {
+    const keys = t.services.webhooks.smsgate.signingKey;
+    const first = await keys.get(workspaceId);
+    await createSmsgateSigningKeysRepository(t.db).replace(workspaceId, t.secretBox.seal('rotated-elsewhere'));
+    expect(await keys.get(workspaceId)).toBe(first); // the cached key
+
+    bus.simulate('webhooks.changed', { workspaceId });
+    expect(await keys.get(workspaceId)).toBe('rotated-elsewhere');
+  });
+});
