@@ -7,10 +7,10 @@ import {
   api,
   freePort,
   killLeftovers,
+  restartAfterCrash,
   START_TIMEOUT_MS,
   startServer,
   stop,
-  type ServerProcess,
 } from '../helpers/server-process.js';
 import { startSmsc, type Smsc, type SubmitRecord } from '../helpers/smsc.js';
 
@@ -178,7 +178,7 @@ describe('a campaign through SMPP across a pause and a SIGKILL', () => {
       const atKill = smsc.submits.length;
       mark('killed');
 
-      const second = await restart(env);
+      const second = await restartAfterCrash(env);
       token = await signIn(port);
       mark('restarted');
       const destinations = () => new Set(smsc.submits.map((submit) => submit.destination));
@@ -276,20 +276,6 @@ async function importContacts(port: number, token: string, listId: string): Prom
     120_000,
   );
   return report;
-}
-
-/** Like a supervisor: starts again until the dead process's DATA_DIR lock has gone stale (~10 s). */
-async function restart(env: Record<string, string>): Promise<ServerProcess> {
-  for (;;) {
-    const server = startServer(env);
-    const started = await server.waitForOutput('Switchboard is serving').then(
-      () => true,
-      () => false,
-    );
-    if (started) return server;
-    expect(server.stderr()).toContain('is in use by another Switchboard server');
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
 }
 
 async function allRecipients(port: number, token: string, campaignId: string): Promise<CampaignRecipient[]> {
