@@ -90,3 +90,27 @@ export function report(figures: Figures[], targetP95Ms?: number): void {
       : `\nTarget p95 ≤ ${targetP95Ms} ms: missed on ${missed.map((f) => f.name).join('; ')}.`,
   );
 }
+
+/** Several rounds of the same cases: each case's p95 as min / median / max, and whether every round met the target. */
+export function reportRounds(rounds: Figures[][], targetP95Ms: number): void {
+  console.log('| case | p95 ms min | median | max | p50 ms median | errors |');
+  console.log('|---|---|---|---|---|---|');
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  let missed = 0;
+  for (const [i, first] of rounds[0]!.entries()) {
+    const runs = rounds.map((round) => round[i]!);
+    const p95s = runs.map((f) => f.p95);
+    const errors = runs.reduce((sum, f) => sum + f.non2xx, 0);
+    missed += runs.filter((f) => !(f.p95 <= targetP95Ms) || f.non2xx > 0).length;
+    const ms = (n: number) => n.toFixed(1);
+    console.log(
+      `| ${first.name} | ${ms(Math.min(...p95s))} | ${ms(median(p95s))} | ${ms(Math.max(...p95s))} | ` +
+        `${ms(median(runs.map((f) => f.p50)))} | ${errors} |`,
+    );
+  }
+  console.log(
+    missed === 0
+      ? `\nTarget p95 ≤ ${targetP95Ms} ms: met on every case in every round.`
+      : `\nTarget p95 ≤ ${targetP95Ms} ms: missed ${missed} time(s) of ${rounds.length * rounds[0]!.length}.`,
+  );
+}

@@ -1,6 +1,14 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { pgArray } from '../../lib/pg-array.js';
 import { queryRows, type Db } from '../../db/database.js';
 import { messages } from '../../db/schema/index.js';
+
+export interface CountsSince {
+  settledIn: number;
+  settledOut: number;
+  allIn: number;
+  allOut: number;
+}
 
 export interface NetworkCounts {
   inToday: number;
@@ -10,24 +18,35 @@ export interface NetworkCounts {
 /** Questions about the messages a workspace exchanged so far; every function takes the workspace. */
 export function createMessageHistoryRepository(db: Db) {
   return {
-    /** Messages in and out since `since`, per network of the workspace (or of one network). */
-    async countsSince(workspaceId: string, since: Date, networkId?: string): Promise<Map<string, NetworkCounts>> {
-      const rows = await db
-        .select({
-          networkId: messages.networkId,
-          inToday: sql<number>`count(*) filter (where ${messages.direction} = 'in')::int`,
-          outToday: sql<number>`count(*) filter (where ${messages.direction} = 'out')::int`,
-        })
-        .from(messages)
-        .where(
-          and(
-            eq(messages.workspaceId, workspaceId),
-            networkId ? eq(messages.networkId, networkId) : undefined,
-            gte(messages.createdAt, since),
-          ),
-        )
-        .groupBy(messages.networkId);
-      return new Map(rows.map((r) => [r.networkId, { inToday: r.inToday, outToday: r.outToday }]));
+    /**
+     * Messages in and out per network of the workspace, each network counted from its own `since`:
+     * `settled*` those stored before `settledBefore`, `all*` every one.
+     */
+    async countsSince(
+      workspaceId: string,
+      networks: ReadonlyArray<{ id: string; since: Date }>,
+      settledBefore: Date,
+    ): Promise<Array<{ networkId: string } & CountsSince>> {
+      if (networks.length === 0) return [];
+      return queryRows(
+        db,
+        sql`select t.id as "networkId", c.*
+            from unnest(${pgArray(
+              networks.map((n) => n.id),
+              'uuid',
+            )}, ${pgArray(
+              networks.map((n) => n.since.toISOString()),
+              'timestamptz',
+            )}) as t(id, since)
+            cross join lateral (
+              select count(*) filter (where m.direction = 'in' and m.created_at < ${settledBefore.toISOString()}::timestamptz)::int as "settledIn",
+                     count(*) filter (where m.direction = 'out' and m.created_at < ${settledBefore.toISOString()}::timestamptz)::int as "settledOut",
+                     count(*) filter (where m.direction = 'in')::int as "allIn",
+                     count(*) filter (where m.direction = 'out')::int as "allOut"
+              from ${messages} m
+              where m.network_id = t.id and m.created_at >= t.since and m.workspace_id = ${workspaceId}
+            ) c`,
+      );
     },
 
     /** Whether the contact sent the workspace any message other than `exceptMessageId`. */

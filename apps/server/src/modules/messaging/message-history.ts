@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { createMessageHistoryRepository } from './message-history.repository.js';
+import { createTodayCounts } from './today-counts.js';
 
 /**
  * What other modules ask of the messages stored so far: per-network counts (the networks list)
@@ -9,9 +10,8 @@ import { createMessageHistoryRepository } from './message-history.repository.js'
 export function createMessageHistory(db: Db) {
   const repo = createMessageHistoryRepository(db);
   return {
-    /** Messages in and out since `since`, per network of the workspace (or of one network). */
-    countsSince: (workspaceId: string, since: Date, networkId?: string) =>
-      repo.countsSince(workspaceId, since, networkId),
+    /** Today's (UTC) messages in and out of each of these networks of the workspace. */
+    todayCounts: createTodayCounts(repo.countsSince),
 
     /** Whether the contact sent the workspace any message other than `exceptMessageId`. */
     hasEarlierInbound: (workspaceId: string, contactId: string, exceptMessageId: string | null, tx?: Db) =>

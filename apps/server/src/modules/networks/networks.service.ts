@@ -24,7 +24,7 @@ export interface NetworksServiceDeps extends NetworkViewContext {
   secretBox: SecretBox;
   events: EventPublisher;
   /** Today's message counts of the list (messaging owns the messages). */
-  history: Pick<MessageHistory, 'countsSince'>;
+  history: Pick<MessageHistory, 'todayCounts'>;
   /** Tells the other instances of a changed or deleted network (their runtimes and runners). */
   bus: ClusterBus;
 }
@@ -47,7 +47,7 @@ export function createNetworksService(deps: NetworksServiceDeps) {
   const runtimes = createRuntimeCache({ findById: repo.findById, runtimeOf, touch: repo.touch });
 
   async function view(row: NetworkRow): Promise<Network> {
-    const counts = await deps.history.countsSince(row.workspaceId, startOfToday(), row.id);
+    const counts = await deps.history.todayCounts(row.workspaceId, [row.id]);
     const device = row.kind === 'android' ? await pairings.findDevice(row.id) : undefined;
     return toNetwork(row, secretsOf(row), counts.get(row.id), device, deps);
   }
@@ -83,10 +83,8 @@ export function createNetworksService(deps: NetworksServiceDeps) {
     },
 
     async list(workspaceId: string): Promise<Network[]> {
-      const [rows, counts] = await Promise.all([
-        repo.list(workspaceId),
-        deps.history.countsSince(workspaceId, startOfToday()),
-      ]);
+      const rows = await repo.list(workspaceId);
+      const counts = await deps.history.todayCounts(workspaceId, rows.map((row) => row.id)); // prettier-ignore
       return Promise.all(
         rows.map(async (row) => {
           const device = row.kind === 'android' ? await pairings.findDevice(row.id) : undefined;
@@ -168,10 +166,5 @@ const toLogEntry = (r: NetworkLogRow): NetworkLogEntry => ({
   details: r.details ?? null,
   createdAt: r.createdAt.toISOString(),
 });
-
-function startOfToday(): Date {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-}
 
 export type NetworksService = ReturnType<typeof createNetworksService>;
