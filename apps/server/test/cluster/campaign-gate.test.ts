@@ -11,6 +11,7 @@ import { connectedOne } from '../helpers/process-connections.js';
 import {
   expectCall,
   registerAdmin,
+  CLUSTER_START_TIMEOUT_MS,
   startServerCluster,
   type Instance,
   type ServerCluster,
@@ -40,7 +41,7 @@ describe.skipIf(!onPostgres)('a campaign on A stopped from B', () => {
   beforeAll(async () => {
     smsc = await startSmsc({ systemId: 'gate', password: 'secret' });
     cluster = await startServerCluster();
-  });
+  }, CLUSTER_START_TIMEOUT_MS);
   afterAll(async () => {
     await cluster?.close();
     await killLeftovers();
@@ -67,36 +68,43 @@ describe.skipIf(!onPostgres)('a campaign on A stopped from B', () => {
     expect(started.counts.recipients).toBe(RECIPIENTS);
     await smsc.waitForSubmits(300, 60_000);
 
-    /** Submits later than `bound` ms after `answeredAt`, and how late the last one came. */
-    const afterwards = async (answeredAt: number) => {
+    /**
+     * After B answered at `answeredAt`: the submits in the second before the request (it was
+     * sending), those after the answer, those later than the bound, and how late the last came.
+     */
+    const around = async (askedAt: number, answeredAt: number) => {
       await new Promise((resolve) => setTimeout(resolve, VISIBLE_MS + WATCH_MS));
       const later = smsc.submits.filter((submit) => submit.at > answeredAt);
-      const lastMs = later.length ? later.at(-1)!.at - answeredAt : 0;
       return {
-        late: later.filter((submit) => submit.at > answeredAt + VISIBLE_MS).length,
+        before: smsc.submits.filter((submit) => submit.at > askedAt - 1_000 && submit.at <= askedAt).length,
         settled: later.length,
-        lastMs,
+        late: later.filter((submit) => submit.at > answeredAt + VISIBLE_MS).length,
+        lastMs: later.length ? later.at(-1)!.at - answeredAt : 0,
       };
     };
+    const summary = (what: string, { before, settled, lastMs }: Awaited<ReturnType<typeof around>>) =>
+      `${what}: ${before} submits in the second before, ${settled} after B's answer (the last ${lastMs.toFixed(0)} ms after)`;
 
+    let askedAt = performance.now();
     expect((await campaignAction(b, token, campaignId, 'pause')).state).toBe('paused');
-    const paused = await afterwards(performance.now());
+    const paused = await around(askedAt, performance.now());
 
     const beforeResume = smsc.submits.length;
     expect((await campaignAction(b, token, campaignId, 'resume')).state).toBe('sending');
     await smsc.waitForSubmits(beforeResume + 300, 30_000);
 
+    askedAt = performance.now();
     await expectCall(200, b, 'PATCH', `/api/networks/${networkId}`, { token, body: { enabled: false } });
-    const disabled = await afterwards(performance.now());
+    const disabled = await around(askedAt, performance.now());
 
     const campaign = await campaignNow(b, token, campaignId);
     const repeated = [...submitsPerNumber(smsc.submits).values()].filter((n) => n > 1).length;
     console.log(
-      `campaign gate: pause on B → ${paused.settled} submits after its answer, the last ${paused.lastMs.toFixed(0)} ms ` +
-        `after; network disabled on B → ${disabled.settled} submits after its answer, the last ` +
-        `${disabled.lastMs.toFixed(0)} ms after; ${smsc.submits.length} submits in all, ${repeated} repeated, ` +
-        `${campaign.counts.queued} still queued`,
+      `campaign gate: ${summary('pause on B', paused)}; ${summary('network disabled on B', disabled)}; ` +
+        `${smsc.submits.length} submits in all, ${repeated} repeated, ${campaign.counts.queued} still queued`,
     );
+    expect(paused.before, 'A was sending when B was asked to pause').toBeGreaterThan(0);
+    expect(disabled.before, 'A was sending when B was asked to disable the network').toBeGreaterThan(0);
     expect(paused.late, 'submits more than a second after B answered the pause').toBe(0);
     expect(disabled.late, 'submits more than a second after B disabled the network').toBe(0);
     expect(campaign.counts.queued).toBeGreaterThan(0);

@@ -12,6 +12,7 @@ import {
 import { connectedOne } from '../helpers/process-connections.js';
 import {
   registerAdmin,
+  CLUSTER_START_TIMEOUT_MS,
   startServerCluster,
   until,
   type Instance,
@@ -43,7 +44,7 @@ describe.skipIf(!onPostgres)('a campaign while instances are killed every 20 s',
   beforeAll(async () => {
     smsc = await startSmsc({ systemId: 'chaos', password: 'secret' });
     cluster = await startServerCluster();
-  });
+  }, CLUSTER_START_TIMEOUT_MS);
   afterAll(async () => {
     await cluster?.close();
     await killLeftovers();

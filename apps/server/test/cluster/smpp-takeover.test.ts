@@ -6,6 +6,7 @@ import {
   expectCall,
   registerAdmin,
   signIn,
+  CLUSTER_START_TIMEOUT_MS,
   startServerCluster,
   until,
   type Instance,
@@ -45,7 +46,7 @@ describe.skipIf(!onPostgres)('SMPP binds across two instances', () => {
     ];
     cluster = await startServerCluster();
     instances = cluster.instances;
-  });
+  }, CLUSTER_START_TIMEOUT_MS);
   afterAll(async () => {
     await cluster?.close();
     await killLeftovers();

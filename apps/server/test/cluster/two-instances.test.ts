@@ -8,6 +8,7 @@ import {
   expectCall,
   registerAdmin,
   signIn,
+  CLUSTER_START_TIMEOUT_MS,
   startServerCluster,
   until,
   type Instance,
@@ -43,7 +44,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
     cluster = await startServerCluster({ env: { AUTH_RATE_LIMIT: String(AUTH_LIMIT) } });
     [a, b] = cluster.instances as [Instance, Instance];
     token = await registerAdmin(a, EMAIL);
-  });
+  }, CLUSTER_START_TIMEOUT_MS);
   afterAll(async () => {
     for (const socket of sockets) socket.close();
     await cluster?.close();

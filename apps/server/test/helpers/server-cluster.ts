@@ -37,6 +37,8 @@ export interface ServerCluster {
 }
 
 const SERVING = 'Switchboard is serving';
+/** For a suite's beforeAll: the instances start side by side, each within START_TIMEOUT_MS. */
+export const CLUSTER_START_TIMEOUT_MS = START_TIMEOUT_MS * 2;
 const PASSWORD = 'cluster-test-password-1';
 
 export async function startServerCluster(
