@@ -30,7 +30,8 @@ export function createDeviceStreams(options: DeviceStreamsOptions = {}) {
   const listeners = new Set<(networkId: string) => void>();
   let closing = false;
   const bus = options.bus;
-  const elsewhere = bus && createStreamsElsewhere(bus, () => [...byNetwork.keys()]);
+  // On the embedded database there is no elsewhere: no presence notices, no heartbeat timer.
+  const elsewhere = bus?.shared ? createStreamsElsewhere(bus, () => [...byNetwork.keys()]) : undefined;
 
   function write(stream: Stream, text: string) {
     if (!stream.response.writableEnded && !stream.response.destroyed) stream.response.write(text);

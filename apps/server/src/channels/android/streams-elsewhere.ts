@@ -13,6 +13,7 @@ const EXPIRE_MS = 3 * HEARTBEAT_MS;
  * streams are forgotten 30 s after its last word.
  */
 export function createStreamsElsewhere(bus: ClusterBus, localIds: () => string[]) {
+  // Only for a shared bus (device-streams.ts): the embedded database has no other instance.
   const byInstance = new Map<string, { networkIds: Set<string>; heardAt: number }>();
   let scheduled = false;
   let closed = false;
@@ -35,7 +36,7 @@ export function createStreamsElsewhere(bus: ClusterBus, localIds: () => string[]
     if (!known && localIds().length > 0) tell();
   });
   bus.onResync(tell);
-  if (bus.shared) tell();
+  tell();
 
   const heartbeat = setInterval(() => {
     if (localIds().length > 0) tell();
@@ -44,9 +45,7 @@ export function createStreamsElsewhere(bus: ClusterBus, localIds: () => string[]
 
   return {
     /** This instance's streams opened or closed. */
-    changed: () => {
-      if (bus.shared) tell();
-    },
+    changed: tell,
     isStreaming(networkId: string): boolean {
       const now = Date.now();
       for (const [instanceId, entry] of byInstance) {
@@ -59,7 +58,7 @@ export function createStreamsElsewhere(bus: ClusterBus, localIds: () => string[]
     async close(): Promise<void> {
       clearInterval(heartbeat);
       closed = true;
-      if (bus.shared) await bus.broadcast('device.streams', { instanceId: bus.instanceId, networkIds: [] });
+      await bus.broadcast('device.streams', { instanceId: bus.instanceId, networkIds: [] });
     },
   };
 }
