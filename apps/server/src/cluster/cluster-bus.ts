@@ -16,6 +16,8 @@ export interface ClusterTopics {
   'network.changed': { networkId: string; change: 'changed' | 'removed' };
   /** An event for a network's phone: the instance holding its event stream sends it. */
   'device.event': { networkId: string; event: string; data: unknown };
+  /** A network's phone was replaced (registered anew): whoever holds its old streams ends them. */
+  'device.streams.end': { networkId: string };
   /** The networks whose phones hold an event stream on `instanceId` (on change and as a heartbeat). */
   'device.streams': { instanceId: string; networkIds: string[] };
   /** Webhook deliveries were stored: every instance's dispatcher looks for due ones. */
