@@ -280,7 +280,7 @@ export function createServices(deps: ServicesDeps): Composition {
   });
 
   // Campaigns queue through messaging; the dispatchers ask its gate before each campaign message.
-  const campaigns = createCampaignsService({ db, contacts, messaging, networks, workspaces, users, events, log });
+  const campaigns = createCampaignsService({ db, contacts, messaging, networks, workspaces, users, events, log, bus });
   const runner = createNetworkRunner({
     networks,
     messaging,

@@ -1,4 +1,5 @@
-import type { Campaign, CampaignState } from '@switchboard/contract';
+import type { Campaign } from '@switchboard/contract';
+import type { ClusterBus } from '../../cluster/cluster-bus.js';
 import type { Db } from '../../db/database.js';
 import type { EventPublisher } from '../../realtime/publisher.js';
 import type { ContactsService } from '../contacts/contacts.service.js';
@@ -6,6 +7,7 @@ import type { MessagingService, TxContext } from '../messaging/messaging.service
 import type { NetworksService } from '../networks/networks.service.js';
 import type { UsersService } from '../users/users.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
+import { createCampaignGate } from './campaign-gate.js';
 import { toCampaign, toCounts } from './campaign-view.js';
 import type { CampaignRow, CampaignsRepository } from './campaigns.repository.js';
 
@@ -17,6 +19,8 @@ export interface CampaignsDeps {
   workspaces: Pick<WorkspacesService, 'usage' | 'remainingSegments'>;
   users: Pick<UsersService, 'members'>;
   events: EventPublisher;
+  /** State changes reach the other instances' gates through it. */
+  bus: ClusterBus;
 }
 
 /** `work` for each item, one after the other. */
@@ -28,11 +32,11 @@ async function inTurn<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<
 
 /**
  * What the campaign use cases share: the repository, the in-memory gate the dispatchers ask
- * before each submit (a campaign's state as this process last saw it), the view with live
- * counts, and transactions whose announcements wait for the commit.
+ * before each submit (campaign-gate.ts), the view with live counts, and transactions whose
+ * announcements wait for the commit.
  */
 export function createCampaignContext(deps: CampaignsDeps, repo: CampaignsRepository) {
-  const states = new Map<string, CampaignState>();
+  const gate = createCampaignGate(deps.bus, repo);
 
   async function view(row: CampaignRow, tx?: Db): Promise<Campaign> {
     return (await views([row], tx))[0]!;
@@ -87,21 +91,22 @@ export function createCampaignContext(deps: CampaignsDeps, repo: CampaignsReposi
     view,
     views,
     transaction,
-    /** The gate: false once this process knows the campaign is no longer sending. */
-    isSending: (id: string) => (states.get(id) ?? 'sending') === 'sending',
-    remember: (id: string, state: CampaignState) => states.set(id, state),
-    forget: (id: string) => states.delete(id),
+    isSending: gate.isSending,
+    remember: gate.remember,
+    forget: gate.forget,
+    /** In the transaction of a state change: the other instances' gates read it again on commit. */
+    changed: gate.changed,
     /**
      * Announces a changed campaign to its workspace (with its counts). Inside the caller's
      * transaction when given: read in it, announced once it commits.
      */
     async announce(row: CampaignRow, outer?: TxContext): Promise<Campaign> {
-      if (!outer) states.set(row.id, row.state);
+      if (!outer) gate.remember(row.id, row.state);
       const campaign = await view(row, outer?.tx);
       const publish = () => deps.events.toWorkspace(row.workspaceId, 'campaign.updated', { campaign });
       if (outer)
         outer.afterCommit(() => {
-          states.set(row.id, row.state);
+          gate.remember(row.id, row.state);
           publish();
         });
       else publish();

@@ -43,7 +43,9 @@ export function createCampaignControls(ctx: CampaignContext, launch: CampaignLau
     const row = await ctx.transaction(async (within) => {
       const locked = await repo.lock(workspaceId, id, within.tx);
       if (!locked) throw new AppError('NOT_FOUND', 'No such campaign in this workspace.');
-      return work(locked, within);
+      const changed = await work(locked, within);
+      if (changed.state !== locked.state) await ctx.changed(id, within.tx);
+      return changed;
     }, outer);
     return ctx.announce(row, outer);
   }

@@ -121,6 +121,10 @@ export function createCampaignsRepository(db: Db) {
         .limit(20);
     },
 
+    /** Across workspaces (the gate, told by another instance that the campaign changed): its state now. */
+    stateOf: async (id: string): Promise<CampaignState | undefined> =>
+      (await db.select({ state: campaigns.state }).from(campaigns).where(eq(campaigns.id, id)))[0]?.state,
+
     /** Across workspaces (the ticker and the gate): campaigns that send, may still have claims out, or just finished. */
     async active(): Promise<CampaignRow[]> {
       return db
