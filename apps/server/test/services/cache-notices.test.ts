@@ -1,14 +1,15 @@
 import { CreateAutoReplyRuleBodySchema, TryAutoReplyBodySchema } from '@switchboard/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSoleInstanceBus } from '../../src/cluster/cluster-bus.js';
+import { queryRows } from '../../src/db/database.js';
 import { autoReplyRules } from '../../src/db/schema/index.js';
 import { createSmsgateSigningKeysRepository } from '../../src/modules/webhooks/smsgate-signing-keys.repository.js';
 import { keywordRule } from '../helpers/auto-reply-fixtures.js';
 import { createTestServices, type TestServices } from '../helpers/test-services.js';
 
 /**
- * Per-workspace caches (auto-reply rules, the SMSGate signing key) follow a change made on another
+ * Per-workspace caches (auto-reply rules, the SMSGate signing key, the default network) follow a change made on another
  * instance when its notice arrives: the change is written here behind the service's back, as the
  * other instance would, and the notice simulated.
  */
@@ -64,5 +65,18 @@ describe('workspace caches and the notices of other instances', () => {
 
     bus.simulate('webhooks.changed', { workspaceId });
     expect(await keys.get(workspaceId)).toBe('rotated-elsewhere');
+  });
+
+  it('reads the default network again when another instance announces a network change', async () => {
+    expect(await t.services.networks.defaultId(workspaceId)).toBe(sandboxId);
+    const [phone] = await queryRows<{ id: string }>(
+      t.db,
+      sql`insert into networks (workspace_id, kind, name, address, throughput)
+        values (${workspaceId}, 'android', 'Phone', '+12025550998', 1) returning id`,
+    );
+    expect(await t.services.networks.defaultId(workspaceId)).toBe(sandboxId); // the cached answer
+
+    bus.simulate('network.changed', { networkId: phone!.id, change: 'changed' });
+    expect(await t.services.networks.defaultId(workspaceId)).toBe(phone!.id);
   });
 });

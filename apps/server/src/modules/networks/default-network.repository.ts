@@ -2,15 +2,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { networks } from '../../db/schema/index.js';
 
-/** How long an instance trusts its answer; a change made on this instance drops it at once. */
+/** How long an instance trusts its answer (a safety net: any network change drops it, see below). */
 const DEFAULT_CACHE_MS = 5_000;
 const DEFAULT_CACHE_SIZE = 10_000;
 
 /**
  * Which network a send that names none goes through (the developer API), kept a few seconds per
  * workspace so a burst of API sends costs no query for it. It listens to the networks service's
- * changes on this instance; a change made on another instance applies here within
- * DEFAULT_CACHE_MS, as for the runtime cache.
+ * changes, which include those made on other instances (their 'network.changed' notices,
+ * network-changes.ts), so a change applies everywhere within a second.
  */
 export function createDefaultNetworkRepository(db: Db, changes: { add(listener: () => void): unknown }) {
   const cache = new Map<string, { id: string | undefined; until: number }>();
