@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterBus } from '../../src/cluster/cluster-bus.js';
 import type { Database } from '../../src/db/database.js';
 import { waitUntil } from '../helpers/socket-clients.js';
-import { createListeningTestApp, pairPhone, type EventStream, type SmsGateDevice } from '../helpers/smsgate-device.js';
+import {
+  createAndroidNetwork,
+  createListeningTestApp,
+  pairPhone,
+  type EventStream,
+  type SmsGateDevice,
+} from '../helpers/smsgate-device.js';
 import { createTestApp, register, type TestApp } from '../helpers/test-app.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 import { createTestServices, type TestServices } from '../helpers/test-services.js';
@@ -95,6 +101,48 @@ describe.skipIf(!onPostgres)('wake-ups across instances on PostgreSQL', () => {
           { timeout: 10_000 },
         )
         .toBe(false);
+    });
+  });
+
+  describe('a phone replaced through instance B', () => {
+    let shared: TestDatabase;
+    let second: Database;
+    let a: TestApp & { baseUrl: string };
+    let b: TestApp;
+
+    beforeAll(async () => {
+      shared = await openTestDatabase();
+      second = await shared.reopen!();
+      a = await createListeningTestApp({}, { database: shared });
+      b = await createTestApp({ PUBLIC_URL: a.baseUrl }, { database: second });
+    });
+    afterAll(async () => {
+      await b?.close();
+      await a?.close();
+      await second?.close();
+      await shared?.close();
+    });
+
+    it('ends the old phone’s stream held by A', async () => {
+      const admin = await register(a.app, 'admin@wake-replaced.example');
+      const { registration, phone } = await createAndroidNetwork(a, admin.authorization);
+      expect((await phone.register(registration.token)).status).toBe(201);
+      await phone.start();
+      const old = await phone.openEvents();
+      await old.next('SettingsUpdated');
+      // The same registration token again (a phone reset, or another phone): it replaces the paired one.
+      const registered = await b.app.inject({
+        method: 'POST',
+        url: '/api/mobile/v1/device',
+        headers: { authorization: `Bearer ${registration.token}` },
+        payload: { name: 'The new phone' },
+      });
+      expect(registered.statusCode).toBe(201);
+      const ended = await Promise.race([
+        old.ended,
+        new Promise((resolve) => setTimeout(resolve, 10_000, 'still open')),
+      ]);
+      expect(ended).toBe('server');
     });
   });
 

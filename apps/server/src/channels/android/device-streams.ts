@@ -48,6 +48,14 @@ export function createDeviceStreams(options: DeviceStreamsOptions = {}) {
       write(stream, `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   }
   bus?.on('device.event', ({ networkId, event, data }) => send(networkId, event as DeviceEvent, data));
+  bus?.on('device.streams.end', ({ networkId }) => end(networkId));
+
+  /** Ends the network's streams, or only those of devices `keep` says no to. */
+  function end(networkId: string, keep?: (deviceId: string) => boolean): void {
+    for (const stream of byNetwork.get(networkId) ?? []) {
+      if (!keep?.(stream.deviceId)) stream.response.end();
+    }
+  }
 
   const isStreaming = (networkId: string): boolean => (byNetwork.get(networkId)?.size ?? 0) > 0;
 
@@ -106,11 +114,13 @@ export function createDeviceStreams(options: DeviceStreamsOptions = {}) {
 
     networkIds: (): string[] => [...byNetwork.keys()],
 
-    /** Ends the network's streams, or only those of devices `keep` says no to. */
-    end(networkId: string, keep?: (deviceId: string) => boolean): void {
-      for (const stream of byNetwork.get(networkId) ?? []) {
-        if (!keep?.(stream.deviceId)) stream.response.end();
-      }
+    /** Ends the network's streams on this instance, or only those of devices `keep` says no to. */
+    end,
+
+    /** Ends the network's streams on every instance (its phone was replaced). */
+    endAnywhere(networkId: string): void {
+      end(networkId);
+      void bus?.broadcast('device.streams.end', { networkId });
     },
 
     /** Called with a network id when a stream of it opens or closes. */

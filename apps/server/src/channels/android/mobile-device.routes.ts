@@ -57,8 +57,8 @@ export const mobileDeviceRoutes: FastifyPluginAsyncZod<{ ctx: AndroidContext }> 
       if (!(await ctx.pairings.register(network.id, pairing.registrationTokenHash ?? '', registered))) {
         throw new AppError('UNAUTHENTICATED', 'This registration token was replaced. Copy the new one.');
       }
-      // A replaced phone's stream would otherwise keep receiving this network's events.
-      ctx.streams.end(network.id);
+      // A replaced phone's stream (on any instance) would otherwise keep receiving this network's events.
+      ctx.streams.endAnywhere(network.id);
       if (network.status === 'connected') {
         await ctx.host.touchNetwork(network.id);
         await ctx.announce(network.id);
