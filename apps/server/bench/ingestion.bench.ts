@@ -12,9 +12,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import autocannon from 'autocannon';
-import twilio from 'twilio';
+import type autocannon from 'autocannon';
 import { startFakeProvider } from './lib/fake-provider.js';
+import { floodTwilio } from './lib/twilio-flood.js';
 import { benchRules, KEYWORD_SHARE } from './lib/auto-reply-rules.js';
 import { apiCall, freshWorkspaceAuthorization, startBenchServer, type BenchServer } from './lib/server-process.js';
 
@@ -50,40 +50,13 @@ interface Measured {
 
 /** Posts signed inbound webhooks to one network for DURATION seconds. */
 async function flood(server: BenchServer, authorization: string, networkId: string, keywordShare: number) {
-  const signedUrl = `${server.url}/hooks/twilio/${networkId}/sms`;
-  let sequence = 0;
-  const result = await autocannon({
-    url: signedUrl,
-    method: 'POST',
+  const result = await floodTwilio({
+    url: server.url,
+    networkId,
+    authToken: AUTH_TOKEN,
     connections: CONNECTIONS,
-    duration: DURATION,
-    requests: [
-      {
-        setupRequest: (request) => {
-          sequence += 1;
-          // One message in 1/keywordShare asks for the price (with rules, the last rule answers it);
-          // the rest are asked of all 50 rules and match none.
-          const asksPrice = keywordShare > 0 && sequence % Math.round(1 / keywordShare) === 0;
-          const params = {
-            MessageSid: `SM${networkId.slice(0, 4)}${sequence.toString().padStart(26, '0')}`,
-            AccountSid: 'ACbench',
-            // 5,000 senders: most messages land in an existing conversation, as in real traffic.
-            From: `+1202555${(sequence % 5_000).toString().padStart(4, '0')}`,
-            To: '+14155550100',
-            Body: asksPrice ? `price? (${sequence})` : `Benchmark message ${sequence}: is the order ready?`,
-            NumMedia: '0',
-          };
-          return {
-            ...request,
-            headers: {
-              'content-type': 'application/x-www-form-urlencoded',
-              'x-twilio-signature': twilio.getExpectedTwilioSignature(AUTH_TOKEN, signedUrl, params),
-            },
-            body: new URLSearchParams(params).toString(),
-          };
-        },
-      },
-    ],
+    seconds: DURATION,
+    keywordShare,
   });
   const { networks } = await apiCall<{ networks: Array<{ id: string; stats: { inToday: number } }> }>(
     server.url,
@@ -107,11 +80,15 @@ interface Case {
   keywordShare: number;
 }
 
-const CASES: Case[] = [
+const ALL_CASES: Case[] = [
   { name: 'no auto-reply rules', rules: false, keywordShare: 0 },
   { name: '50 enabled rules, no message matches', rules: true, keywordShare: 0 },
   { name: `50 enabled rules, ${KEYWORD_SHARE * 100} % answered`, rules: true, keywordShare: KEYWORD_SHARE },
 ];
+/** BENCH_CASES=3 (or 1,3) runs only those cases (1-based), e.g. for a CPU profile of one. */
+const CASES = process.env.BENCH_CASES
+  ? process.env.BENCH_CASES.split(',').map((n) => ALL_CASES[Number(n) - 1]!)
+  : ALL_CASES;
 
 /** One case on a fresh server and database, so no case runs on the rows an earlier one left. */
 async function measure(c: Case, providerUrl: string): Promise<Measured & { fired: number }> {
