@@ -1,5 +1,6 @@
 import type { Message, ServerToClientEvents } from '@switchboard/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ClusterBus } from '../../cluster/cluster-bus.js';
 import type { Db } from '../../db/database.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { toApiMessage } from '../developer-api/api-messages.js';
@@ -11,9 +12,9 @@ import type { WebhookOutbox } from './webhook-outbox.js';
 const STATE_EVENTS = { sent: 'message.sent', delivered: 'message.delivered', failed: 'message.failed' } as const;
 
 /**
- * A workspace without callback targets is asked again after this long. Another instance's first
- * target of a workspace is seen here within it: a message sent through that instance and claimed
- * by this one within that second would miss its callback (the only window; later targets are known).
+ * A workspace without callback targets is asked again after this long (a safety net: another
+ * instance's first target of a workspace arrives here as a 'webhooks.changed' notice, sent before
+ * the message that names it is queued, so this instance knows of it before it can claim that message).
  */
 const NONE_TTL_MS = 1_000;
 
@@ -24,6 +25,7 @@ export interface ApiCallbacksDeps {
   messaging: Pick<MessagingService, 'api'>;
   record: WebhookOutbox['record'];
   log: FastifyBaseLogger;
+  bus: ClusterBus;
 }
 
 /**
@@ -39,6 +41,11 @@ export function createApiCallbacks(deps: ApiCallbacksDeps) {
   const repo = createApiCallbacksRepository(deps.db);
   const targets = new Map<string, Promise<string>>();
   const known = new Map<string, { at: number; any: Promise<boolean> }>();
+
+  deps.bus.on('webhooks.changed', ({ workspaceId }) => {
+    if (known.get(workspaceId)?.at !== Infinity) known.delete(workspaceId);
+  });
+  deps.bus.onResync(() => known.clear());
 
   const secretFor = (keyId: string) => `whsec_${deps.secretBox.derive(`switchboard api callbacks ${keyId}`)}`;
 
@@ -70,7 +77,7 @@ export function createApiCallbacks(deps: ApiCallbacksDeps) {
      * a URL that is not https or names a private address (loopback over http only with
      * ALLOW_INSECURE_WEBHOOKS=1), as for endpoints.
      */
-    register(workspaceId: string, keyId: string, rawUrl: string): Promise<string> {
+    async register(workspaceId: string, keyId: string, rawUrl: string): Promise<string> {
       const url = checkWebhookUrl(rawUrl, deps.allowInsecure).toString();
       const cacheKey = `${keyId} ${url}`;
       let id = targets.get(cacheKey);
@@ -87,8 +94,12 @@ export function createApiCallbacks(deps: ApiCallbacksDeps) {
         if (targets.size > 10_000) targets.clear();
         targets.set(cacheKey, id);
       }
+      const first = known.get(workspaceId)?.at !== Infinity;
       known.set(workspaceId, { at: Infinity, any: Promise.resolve(true) });
-      return id;
+      const targetId = await id;
+      // Awaited: the notice is out before the caller queues the message that names the target.
+      if (first) await deps.bus.broadcast('webhooks.changed', { workspaceId });
+      return targetId;
     },
 
     /** A socket event offered by the tap: a message's state change recorded for its callback target. */
