@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '../../src/db/database.js';
-import { socketClients, waitUntil, type Recorder } from '../helpers/socket-clients.js';
-import { createTestApp, register, type TestApp } from '../helpers/test-app.js';
+import { QUIET_MS, sleep, socketClients, waitUntil, type Recorder } from '../helpers/socket-clients.js';
+import { addMember, createTestApp, login, register, type TestApp } from '../helpers/test-app.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
@@ -19,6 +19,7 @@ describe.skipIf(!onPostgres)('socket events across instances on PostgreSQL', () 
   let a: TestApp;
   let b: TestApp;
   let clients: Awaited<ReturnType<typeof socketClients>>;
+  let clientsOfB: Awaited<ReturnType<typeof socketClients>>;
 
   beforeAll(async () => {
     shared = await openTestDatabase();
@@ -26,9 +27,11 @@ describe.skipIf(!onPostgres)('socket events across instances on PostgreSQL', () 
     a = await createTestApp({}, { database: shared });
     b = await createTestApp({}, { database: second });
     clients = await socketClients(a);
+    clientsOfB = await socketClients(b);
   });
   afterAll(async () => {
     await clients?.closeAll();
+    await clientsOfB?.closeAll();
     await a?.close();
     await b?.close();
     await second?.close();
@@ -78,5 +81,44 @@ describe.skipIf(!onPostgres)('socket events across instances on PostgreSQL', () 
     expect(seen.message.body).toHaveLength(9_000);
     const [stored] = await queryRows<{ n: number }>(shared.db, sql`select count(*)::int n from socket_io_attachments`);
     expect(stored!.n).toBeGreaterThan(0);
+  });
+
+  it('announces a user offline only when their last tab on any instance leaves', async () => {
+    const admin = await register(a.app, 'admin@realtime-presence.example');
+    await addMember(a.app, admin.userData.workspaceId, 'editor@realtime-presence.example', 'editor');
+    const editor = await login(a.app, 'editor@realtime-presence.example');
+    const watcher = await clients.connectAs(editor, 'presence.changed');
+    const tabOnA = await clients.connectAs(admin, 'presence.changed');
+    const tabOnB = await clientsOfB.connectAs(admin, 'presence.changed');
+    const enter = (tab: Recorder<'presence.changed'>) =>
+      tab.socket.emitWithAck('ENTERED', { email: admin.userData.email, sessionId: `tab-${Math.random()}` });
+    await enter(tabOnA);
+    await enter(tabOnB);
+    const statuses = () => watcher.seen.filter((e) => e.userId === admin.userData.id).map((e) => e.status);
+    await waitUntil(
+      () => (statuses().includes('online') ? true : undefined),
+      () => `the watcher saw ${JSON.stringify(statuses())}`,
+    );
+
+    tabOnA.socket.disconnect();
+    await sleep(QUIET_MS);
+    expect(statuses()).not.toContain('offline');
+
+    tabOnB.socket.disconnect();
+    await waitUntil(
+      () => (statuses().includes('offline') ? true : undefined),
+      () => `the watcher saw ${JSON.stringify(statuses())}`,
+      10_000,
+    );
+
+    // A forgot the status its tab had announced when that tab left: a new tab there is announced.
+    const count = statuses().length;
+    await enter(await clients.connectAs(admin, 'presence.changed'));
+    await waitUntil(
+      () => (statuses().length > count ? true : undefined),
+      () => `the watcher saw ${JSON.stringify(statuses())}`,
+      10_000,
+    );
+    expect(statuses().at(-1)).toBe('online');
   });
 });
