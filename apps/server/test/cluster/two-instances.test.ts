@@ -71,7 +71,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
     for (let i = 0; i < 5; i++) {
       const text = `Hello A, from B #${i}`;
       const path = `/hooks/twilio/${network.id}/sms`;
-      const params = { MessageSid: `SM${i}${'0'.repeat(31)}`.slice(0, 34), AccountSid: fake.accountSid };
+      const params = { MessageSid: `SM${String(i).padStart(32, '0')}`, AccountSid: fake.accountSid };
       const { payload, headers } = signedWebhook(`${CLUSTER_PUBLIC_URL}${path}`, fake.authToken, {
         ...params,
         From: `+1415555${String(1000 + i)}`,
