@@ -36,9 +36,32 @@ export function createSocketServer(
   const io: SocketServer = new Server(server, { path: '/socket.io', serveClient: false });
   if (shared) {
     const errorHandler = (error: unknown) => shared.log.warn({ err: error }, 'the socket.io PostgreSQL adapter failed');
-    io.adapter(createAdapter(shared.pool, { errorHandler }));
+    io.adapter(createAdapter(adapterPool(shared.pool, errorHandler), { errorHandler }));
   }
   return io;
+}
+
+/**
+ * The pool as the adapter sees it. The adapter keeps a pooled client for LISTEN without an
+ * 'error' listener: a terminated backend (restart, failover) would throw in the process. Here its
+ * error is logged and the client given back broken (the pool drops it and frees its slot); the
+ * 'end' that follows makes the adapter take a new client and listen again.
+ */
+function adapterPool(pool: pg.Pool, onError: (error: unknown) => void): pg.Pool {
+  const connect = async () => {
+    const client = await pool.connect();
+    client.on('error', (error) => {
+      onError(error);
+      try {
+        client.release(error);
+      } catch {
+        // Released already (the adapter closed it).
+      }
+    });
+    return client;
+  };
+  // The adapter calls only these two (@socket.io/postgres-adapter 0.5: util.js).
+  return { connect, query: pool.query.bind(pool) } as unknown as pg.Pool;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '../../src/db/database.js';
 import { QUIET_MS, sleep, socketClients, waitUntil, type Recorder } from '../helpers/socket-clients.js';
@@ -120,5 +121,32 @@ describe.skipIf(!onPostgres)('socket events across instances on PostgreSQL', () 
       10_000,
     );
     expect(statuses().at(-1)).toBe('online');
+  });
+
+  it('keeps delivering after the database terminated every connection (the adapter listens again)', async () => {
+    const admin = await register(a.app, 'admin@realtime-terminated.example');
+    const [sandbox] = await a.app.services.networks.list(admin.userData.workspaceId);
+    const mine = await clients.connectAs(admin, 'message.created');
+    const killer = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await killer.connect();
+    const [database] = await queryRows<{ name: string }>(shared.db, sql`select current_database() as name`);
+    await killer.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [database!.name]);
+    await killer.end();
+
+    // B publishes once a second until A's browser sees one (the adapters reconnect within ~3 s).
+    let sent = 0;
+    const deadline = Date.now() + 20_000;
+    while (!mine.seen.some((event) => event.message.body.startsWith('after the cut')) && Date.now() < deadline) {
+      await b.app.services.messaging.host
+        .receiveInbound({
+          networkId: sandbox!.id,
+          from: '+15005550006',
+          body: `after the cut ${++sent}`,
+          providerMessageId: `realtime-after-cut-${sent}`,
+        })
+        .catch(() => undefined); // a pooled connection may still be the dead one
+      await sleep(1_000);
+    }
+    expect(mine.seen.some((event) => event.message.body.startsWith('after the cut'))).toBe(true);
   });
 });
