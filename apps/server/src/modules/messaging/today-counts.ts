@@ -34,14 +34,14 @@ export function createTodayCounts(
   { settleMs = SETTLE_MS, now = () => new Date() }: { settleMs?: number; now?: () => Date } = {},
 ) {
   const tallies = new Map<string, Tally>();
-  // One count at a time: two at once would both add the same settled stretch.
-  let queue: Promise<unknown> = Promise.resolve();
 
-  async function count(workspaceId: string, networkIds: readonly string[]): Promise<Map<string, NetworkCounts>> {
+  return async (workspaceId: string, networkIds: readonly string[]): Promise<Map<string, NetworkCounts>> => {
     const at = now();
     const day = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
     const settledBefore = new Date(Math.max(at.getTime() - settleMs, day));
     const keyOf = (id: string) => `${workspaceId}:${id}`;
+    // What each network's tally was when this count began: its counts are added to that.
+    const base = new Map<string, Tally>();
     const networks = networkIds.map((id) => {
       let tally = tallies.get(keyOf(id));
       if (!tally || tally.day !== day) {
@@ -49,29 +49,29 @@ export function createTodayCounts(
         tally = { day, until: new Date(day), settled: { inToday: 0, outToday: 0 } };
         tallies.set(keyOf(id), tally);
       }
+      base.set(id, tally);
       return { id, since: tally.until };
     });
     const rows = await countsSince(workspaceId, networks, settledBefore);
     const counts = new Map<string, NetworkCounts>();
     for (const row of rows) {
-      const tally = tallies.get(keyOf(row.networkId));
-      if (!tally || tally.day !== day) continue;
-      tally.settled = {
-        inToday: tally.settled.inToday + row.settledIn,
-        outToday: tally.settled.outToday + row.settledOut,
-      };
-      tally.until = settledBefore > tally.until ? settledBefore : tally.until;
+      const from = base.get(row.networkId)!;
       counts.set(row.networkId, {
-        inToday: tally.settled.inToday + row.allIn - row.settledIn,
-        outToday: tally.settled.outToday + row.allOut - row.settledOut,
+        inToday: from.settled.inToday + row.allIn,
+        outToday: from.settled.outToday + row.allOut,
       });
+      // Advanced only by the count that began from the tally still in place: two counts at once
+      // must not both add the same settled stretch (the later one's answer is right regardless).
+      if (tallies.get(keyOf(row.networkId)) === from && settledBefore > from.until)
+        tallies.set(keyOf(row.networkId), {
+          day,
+          until: settledBefore,
+          settled: {
+            inToday: from.settled.inToday + row.settledIn,
+            outToday: from.settled.outToday + row.settledOut,
+          },
+        });
     }
     return counts;
-  }
-
-  return (workspaceId: string, networkIds: readonly string[]): Promise<Map<string, NetworkCounts>> => {
-    const next = queue.then(() => count(workspaceId, networkIds));
-    queue = next.catch(() => {});
-    return next;
   };
 }
