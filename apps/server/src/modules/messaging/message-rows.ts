@@ -6,8 +6,17 @@ export { camelRow } from '../../lib/camel-row.js';
 export type { ContactRow } from '../contacts/contact-view.js';
 export type { ConversationRow, MessageRow } from './messaging.sql.js';
 
-const iso = (value: Date | string | null | undefined): string | null =>
-  value === null || value === undefined ? null : new Date(value).toISOString();
+/**
+ * A time as the API writes it (`toISOString`). Pages come back as PostgreSQL's JSON text, whose
+ * times in UTC with all six fraction digits are cut to milliseconds here without a Date (a page
+ * has hundreds); any other form goes through Date.
+ */
+export function iso(value: Date | string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' && value.length === 32 && value[19] === '.' && value.endsWith('+00:00'))
+    return `${value.slice(0, 23)}Z`;
+  return new Date(value).toISOString();
+}
 
 export function toMessage(row: MessageRow): Message {
   return {
