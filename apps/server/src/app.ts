@@ -3,12 +3,7 @@ import cookie from '@fastify/cookie';
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { NetworkRunner } from './channels/network-runner.js';
 import type { ChannelRegistry } from './channels/registry.js';
 import { createServices, type Services } from './composition.js';
@@ -16,6 +11,7 @@ import type { AppConfig } from './config/config.js';
 import { resolveKeys } from './config/generated-secret.js';
 import { openDatabase, type Database } from './db/database.js';
 import { AppError } from './lib/app-error.js';
+import { responseSerializerCompiler } from './lib/fast-response.js';
 import { V1_SECURITY_SCHEMES } from './modules/developer-api/v1-docs.js';
 import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
@@ -61,7 +57,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   await app.register(errorHandlerPlugin);
   await app.register(jsonBodyPlugin);
 

@@ -11,6 +11,7 @@ import {
   UpdateConversationBodySchema,
 } from '@switchboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fastResponse } from '../../lib/fast-response.js';
 import { authOf, requireRole } from '../../plugins/auth-guard.js';
 
 /** The SMS inbox (admin only): threads, messages, read state, replies. */
@@ -28,7 +29,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Threads, newest activity first (cursor pages; search and filters)',
         querystring: ConversationListQuerySchema,
-        response: { 200: ConversationListResponseSchema },
+        response: { 200: fastResponse(ConversationListResponseSchema) },
       },
     },
     async (request) => {
@@ -69,7 +70,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A thread’s messages, newest first (the cursor goes back in time)',
         params,
         querystring: ThreadQuerySchema,
-        response: { 200: ThreadResponseSchema },
+        response: { 200: fastResponse(ThreadResponseSchema) },
       },
     },
     async (request) =>
