@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { adminQuery, databaseUrl } from '../global-setup.js';
-import { freePort, START_TIMEOUT_MS, startServer, type ServerProcess } from './server-process.js';
+import { START_TIMEOUT_MS, startServer, type ServerProcess } from './server-process.js';
 
 /**
  * Two (or more) real server processes (`src/server.ts`) on their own ports and one PostgreSQL
@@ -62,16 +63,32 @@ export async function startServerCluster(
     ...options.env,
   };
   const names = options.names ?? ['A', 'B'];
-  const instances: Instance[] = [];
-  for (const instanceName of names.slice(0, options.count ?? names.length)) {
-    const port = await freePort();
-    const env = { ...shared, PORT: String(port), DATA_DIR: path.join(root, instanceName) };
-    instances.push({ name: instanceName, port, url: `http://127.0.0.1:${port}`, env, process: startServer(env) });
-  }
+  const instances: Instance[] = names
+    .slice(0, options.count ?? names.length)
+    .map((instanceName) => ({ name: instanceName, port: 0, url: '', env: {}, process: undefined as never }));
   try {
-    await Promise.all(instances.map((instance) => instance.process.waitForOutput(SERVING, START_TIMEOUT_MS)));
+    await Promise.all(
+      instances.map(async (instance) => {
+        // A port found free can be taken before the server listens (another suite's socket):
+        // then the instance starts again on another one.
+        for (let attempt = 1; ; attempt++) {
+          const port = await clusterPort();
+          Object.assign(instance, {
+            port,
+            url: `http://127.0.0.1:${port}`,
+            env: { ...shared, PORT: String(port), DATA_DIR: path.join(root, instance.name) },
+          });
+          instance.process = startServer(instance.env);
+          try {
+            return await instance.process.waitForOutput(SERVING, START_TIMEOUT_MS);
+          } catch (error) {
+            if (attempt >= 3 || !instance.process.stderr().includes('EADDRINUSE')) throw error;
+          }
+        }
+      }),
+    );
   } catch (error) {
-    await Promise.all(instances.map((instance) => killProcess(instance.process)));
+    await Promise.all(instances.map((instance) => instance.process && killProcess(instance.process)));
     await dropDatabase(adminUrl, name);
     throw error;
   }
@@ -84,8 +101,16 @@ export async function startServerCluster(
     },
     async restart(instance) {
       await killProcess(instance.process);
-      instance.process = startServer(instance.env);
-      await instance.process.waitForOutput(SERVING, START_TIMEOUT_MS);
+      // The same port (its URL is the instance's); if something took it meanwhile, wait for it.
+      for (let attempt = 1; ; attempt++) {
+        instance.process = startServer(instance.env);
+        try {
+          return await instance.process.waitForOutput(SERVING, START_TIMEOUT_MS);
+        } catch (error) {
+          if (attempt >= 10 || !instance.process.stderr().includes('EADDRINUSE')) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        }
+      }
     },
     async close() {
       await Promise.all(instances.map((instance) => killProcess(instance.process)));
@@ -93,6 +118,25 @@ export async function startServerCluster(
       await rm(root, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A free port below Linux's ephemeral range (32768–60999), which the kernel never hands out to
+ * other sockets on its own: the instance keeps it across restarts.
+ */
+async function clusterPort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await isFree(port)) return port;
+  }
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer()
+      .once('error', () => resolve(false))
+      .listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
 }
 
 async function killProcess(server: ServerProcess): Promise<void> {
