@@ -60,12 +60,16 @@ export function createLocalFileStorage(rootDir: string): FileStorage {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
       const temporary = `${path}.${randomUUID()}.tmp`;
+      const sink = createWriteStream(temporary, { flags: 'wx' });
       try {
-        await pipeline(source, createWriteStream(temporary, { flags: 'wx' }));
+        await pipeline(source, sink);
         const { size } = await stat(temporary);
         await rename(temporary, path);
         return { sizeBytes: size };
       } catch (error) {
+        // A source that fails at once can do so before the file is even opened: the stream opens
+        // it, then closes it; removing it before then would leave it behind.
+        if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
         await rm(temporary, { force: true });
         throw error;
       }
