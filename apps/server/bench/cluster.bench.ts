@@ -19,6 +19,7 @@ import { seedLarge } from '../scripts/seed-large.js';
 import { cursorAt, measure, reportRounds, type Figures, type LoadOptions } from './lib/latency.js';
 import {
   apiCall,
+  BENCH_KEYS,
   demoAdminAuthorization,
   freshWorkspaceAuthorization,
   startBenchServer,
@@ -34,10 +35,6 @@ const AUTH_TOKEN = 'bench-auth-token-0123456789';
 const INGESTION_TARGET = 1.7;
 const READ_LOAD: LoadOptions = { rate: 300, connections: 10, seconds: DURATION };
 const TARGET_P95_MS = 50;
-const KEYS = {
-  JWT_SECRET: 'bench-jwt-secret-that-is-at-least-32-characters',
-  SECRETS_KEY: 'bench-secrets-key-that-is-at-least-32-characters',
-};
 
 async function withDatabase<T>(adminUrl: string, work: (url: string) => Promise<T>): Promise<T> {
   const name = `sb_bench_${randomBytes(5).toString('hex')}`;
@@ -58,7 +55,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 /** Two instances started one after the other (the first migrates), no demo seed unless asked. */
 async function startPair(databaseUrl: string, demoSeed: boolean) {
-  const env = { DATABASE_URL: databaseUrl, LOG_LEVEL: 'error', AUTH_RATE_LIMIT: '1000000', ...KEYS };
+  const env = { DATABASE_URL: databaseUrl, LOG_LEVEL: 'error', AUTH_RATE_LIMIT: '1000000' };
   const a = await startBenchServer({ ...env, DEMO_SEED: demoSeed ? '1' : '0' });
   const b = await startBenchServer({ ...env, DEMO_SEED: '0' });
   return { a, b, stop: () => Promise.all([a.stop(), b.stop()]) };
@@ -117,7 +114,7 @@ async function ingestion(databaseUrl: string) {
 }
 
 async function inboxReads(databaseUrl: string) {
-  Object.assign(process.env, KEYS); // the seed's demo workspace seals its secrets with the servers' key
+  Object.assign(process.env, BENCH_KEYS); // the seed's demo workspace seals its secrets with the servers' key
   console.log(`\nSeeding ${MESSAGES.toLocaleString('en')} messages into PostgreSQL …`);
   const seed = await seedLarge({
     dataDir: '/nonexistent',

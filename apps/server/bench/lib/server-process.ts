@@ -24,6 +24,12 @@ function serverNodeArgs(): string[] {
   return (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 }
 
+/** Fixed keys, as several instances on one PostgreSQL database need (bench runs share one). */
+export const BENCH_KEYS = {
+  JWT_SECRET: 'bench-jwt-secret-that-is-at-least-32-characters',
+  SECRETS_KEY: 'bench-secrets-key-that-is-at-least-32-characters',
+};
+
 export interface BenchServer {
   url: string;
   stop(): Promise<void>;
@@ -52,9 +58,7 @@ export async function startBenchServer(
       DEMO_SEED: '1',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      // Fixed keys, as several instances on one PostgreSQL database need (bench runs share one).
-      JWT_SECRET: 'bench-jwt-secret-that-is-at-least-32-characters',
-      SECRETS_KEY: 'bench-secrets-key-that-is-at-least-32-characters',
+      ...BENCH_KEYS,
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
