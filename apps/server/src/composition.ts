@@ -85,6 +85,7 @@ export type ServicesConfig = Pick<
   | 'messageLeaseSeconds'
   | 'allowInsecureWebhooks'
   | 'webhookTimeoutMs'
+  | 'billing'
 >;
 
 export interface ServicesDeps {

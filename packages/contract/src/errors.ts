@@ -94,6 +94,14 @@ export const ErrorCode = {
   WEBHOOK_URL_NOT_ALLOWED: 'WEBHOOK_URL_NOT_ALLOWED',
   /** `sendAt` is in the past or too far ahead (developer API: at most 30 days). */
   SEND_AT_INVALID: 'SEND_AT_INVALID',
+  /** The payment provider declined or failed the payment; the message is the provider's reason. Nothing was bought. */
+  PAYMENT_DECLINED: 'PAYMENT_DECLINED',
+  /** The order or subscription is not in a state that allows this (e.g. confirming a paid order, cancelling twice). */
+  BILLING_STATE_CONFLICT: 'BILLING_STATE_CONFLICT',
+  /** The payment provider could not be reached or answered an error; nothing was charged by us. Try again. */
+  PAYMENT_PROVIDER_UNAVAILABLE: 'PAYMENT_PROVIDER_UNAVAILABLE',
+  /** A payment provider's webhook whose signature did not verify; nothing changed. */
+  PAYMENT_WEBHOOK_INVALID: 'PAYMENT_WEBHOOK_INVALID',
   /** The server is starting or shutting down. */
   UNAVAILABLE: 'UNAVAILABLE',
   /** An unexpected server error; details are in the server log only. */

@@ -23,3 +23,4 @@ export * from './public-api-batches.js';
 export * from './public-api-conversations.js';
 export * from './public-api-campaigns.js';
 export * from './webhooks.js';
+export * from './billing.js';

@@ -63,6 +63,19 @@ export const EnvSchema = z.object({
     .min(100, { error: 'must be at least 100' })
     .max(60_000, { error: 'must be at most 60000' })
     .default(10_000),
+  STRIPE_SECRET_KEY: z.string().min(8).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  STRIPE_API_BASE: url(['http', 'https']).default('https://api.stripe.com'),
+  PAYPAL_CLIENT_ID: z.string().min(4).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(4).optional(),
+  PAYPAL_WEBHOOK_ID: z.string().min(4).optional(),
+  PAYPAL_API_BASE: url(['http', 'https']).default('https://api-m.sandbox.paypal.com'),
+  TAX_RATE_PERCENT: z.coerce
+    .number({ error: 'must be a percentage (0-100)' })
+    .min(0, { error: 'must be a percentage (0-100)' })
+    .max(100, { error: 'must be a percentage (0-100)' })
+    .default(0),
+  INVOICE_SELLER: z.string().min(3).default('Switchboard|Switchboard Messaging Ltd.|billing@switchboard.local'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -100,6 +113,17 @@ export interface AppConfig {
   allowInsecureWebhooks: boolean;
   /** How long a webhook receiver has to answer. */
   webhookTimeoutMs: number;
+  /** Payment providers (issue 16): Stripe and PayPal when their keys are set, else the test provider. */
+  billing: BillingConfig;
+}
+
+export interface BillingConfig {
+  stripe: { secretKey: string; webhookSecret: string; apiBase: string } | null;
+  /** `webhookId`: PayPal's id of our webhook registration, which its signature check names. */
+  paypal: { clientId: string; clientSecret: string; webhookId: string | null; apiBase: string } | null;
+  taxRatePercent: number;
+  /** The seller printed on invoices: `name|company|e-mail|address line|…` (INVOICE_SELLER). */
+  seller: string;
 }
 
 export class ConfigError extends Error {}
@@ -138,5 +162,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sandboxDeliveryMs: e.SANDBOX_DELIVERY_MS,
     allowInsecureWebhooks: e.ALLOW_INSECURE_WEBHOOKS,
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    billing: {
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
+          : null,
+      paypal:
+        e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
+          ? {
+              clientId: e.PAYPAL_CLIENT_ID,
+              clientSecret: e.PAYPAL_CLIENT_SECRET,
+              webhookId: e.PAYPAL_WEBHOOK_ID ?? null,
+              apiBase: e.PAYPAL_API_BASE.replace(/\/+$/, ''),
+            }
+          : null,
+      taxRatePercent: e.TAX_RATE_PERCENT,
+      seller: e.INVOICE_SELLER,
+    },
   };
 }

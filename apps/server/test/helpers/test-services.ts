@@ -69,6 +69,14 @@ export interface RecordedEvents {
   ): Promise<Payload<E>>;
 }
 
+/** Billing on the offline test provider, no tax. */
+export const TEST_BILLING_CONFIG: ServicesConfig['billing'] = {
+  stripe: null,
+  paypal: null,
+  taxRatePercent: 0,
+  seller: 'Switchboard|Switchboard Messaging Ltd.|billing@switchboard.local',
+};
+
 const TEST_CONFIG: ServicesConfig = {
   publicUrl: 'http://localhost:5000',
   filesDir: '/nonexistent-test-files-dir',
@@ -80,6 +88,7 @@ const TEST_CONFIG: ServicesConfig = {
   messageLeaseSeconds: 30,
   allowInsecureWebhooks: false,
   webhookTimeoutMs: 10_000,
+  billing: TEST_BILLING_CONFIG,
 };
 
 function recordingPublisher(): EventPublisher & { recorded: RecordedEvents } {

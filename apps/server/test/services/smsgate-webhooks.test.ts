@@ -7,7 +7,7 @@ import { eventually } from '../helpers/expectations.js';
 import { verifySmsgateSignature } from '../helpers/smsgate-verify.js';
 import { TEST_PASSWORD } from '../helpers/test-app.js';
 import { openTestDatabase } from '../helpers/test-database.js';
-import { silentLogger } from '../helpers/test-services.js';
+import { silentLogger, TEST_BILLING_CONFIG } from '../helpers/test-services.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 
 interface Envelope {
@@ -56,6 +56,7 @@ describe('SMSGate-format webhooks', () => {
         messageLeaseSeconds: 30,
         allowInsecureWebhooks: true,
         webhookTimeoutMs: 3_000,
+        billing: TEST_BILLING_CONFIG,
       },
       keys: {
         jwtSecret: 'test-secret-that-is-at-least-32-characters-long',

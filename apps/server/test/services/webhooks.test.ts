@@ -9,7 +9,7 @@ import { eventually } from '../helpers/expectations.js';
 import { startMailCatcher, type MailCatcher } from '../helpers/mail-catcher.js';
 import { TEST_PASSWORD } from '../helpers/test-app.js';
 import { openTestDatabase } from '../helpers/test-database.js';
-import { silentLogger } from '../helpers/test-services.js';
+import { silentLogger, TEST_BILLING_CONFIG } from '../helpers/test-services.js';
 import {
   readmeVerifier,
   refusedUrl,
@@ -67,6 +67,7 @@ describe('outgoing webhooks', () => {
         messageLeaseSeconds: 30,
         allowInsecureWebhooks: true,
         webhookTimeoutMs: 3_000,
+        billing: TEST_BILLING_CONFIG,
         ...overrides,
       },
       keys: {

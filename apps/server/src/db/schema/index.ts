@@ -13,3 +13,4 @@ export * from './webhooks.js';
 export * from './smsgate-api.js';
 export * from './coordination.js';
 export * from './socket-io.js';
+export * from './billing.js';

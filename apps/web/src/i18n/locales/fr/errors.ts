@@ -47,6 +47,10 @@ export const errors: Translation<typeof en> = {
   WEBHOOK_URL_NOT_ALLOWED:
     'Cette adresse de webhook n’est pas autorisée : elle doit être en https et joindre une adresse publique.',
   SEND_AT_INVALID: 'L’heure programmée doit être dans le futur, au plus 30 jours à l’avance.',
+  PAYMENT_DECLINED: 'Le paiement n’a pas été accepté.',
+  BILLING_STATE_CONFLICT: 'Ce n’est plus possible : la commande ou l’offre a changé. Rechargez la page.',
+  PAYMENT_PROVIDER_UNAVAILABLE: 'Le service de paiement est injoignable. Rien n’a été débité ; réessayez.',
+  PAYMENT_WEBHOOK_INVALID: 'La notification de paiement n’a pas pu être vérifiée.',
   UNAVAILABLE: 'Le serveur démarre ou redémarre. Veuillez réessayer dans un instant.',
   INTERNAL: 'Un problème est survenu de notre côté. Veuillez réessayer.',
   NETWORK: 'Le serveur est injoignable. Vérifiez votre connexion.',
