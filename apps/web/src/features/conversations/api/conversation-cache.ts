@@ -7,27 +7,28 @@ import {
   type ConversationPages,
   type ThreadPages,
 } from '../lib/inbox-cache';
+import { writeEvent } from '../../../lib/queries/event-over-fetch';
 import { conversationKeys, inboxCountsKey } from './conversation-keys';
 
 /** A conversation's new state in every cached list (by each list's filters) and its detail. */
 export function storeConversation(queryClient: QueryClient, conversation: Conversation) {
   for (const [key] of queryClient.getQueriesData<ConversationPages>({ queryKey: conversationKeys.lists() })) {
     const query = (key[2] ?? {}) as ConversationListQuery;
-    queryClient.setQueryData<ConversationPages>(key, (data) => upsertConversation(data, conversation, query));
+    writeEvent<ConversationPages>(queryClient, key, (data) => upsertConversation(data, conversation, query));
   }
-  queryClient.setQueryData<Conversation>(conversationKeys.detail(conversation.id), conversation);
+  writeEvent<Conversation>(queryClient, conversationKeys.detail(conversation.id), () => conversation);
 }
 
 /** A contact's change in the lists and the conversations' details that show it. */
 export function storeContact(queryClient: QueryClient, contact: Contact) {
   for (const [key] of queryClient.getQueriesData<ConversationPages>({ queryKey: conversationKeys.lists() })) {
-    queryClient.setQueryData<ConversationPages>(key, (data) => patchContactInList(data, contact));
+    writeEvent<ConversationPages>(queryClient, key, (data) => patchContactInList(data, contact));
   }
   for (const [key, conversation] of queryClient.getQueriesData<Conversation>({
     queryKey: conversationKeys.details(),
   })) {
     if (conversation?.contact.id === contact.id)
-      queryClient.setQueryData<Conversation>(key, { ...conversation, contact });
+      writeEvent<Conversation>(queryClient, key, () => ({ ...conversation, contact }));
   }
 }
 
@@ -35,7 +36,7 @@ export function storeContact(queryClient: QueryClient, contact: Contact) {
 export function storeMessage(queryClient: QueryClient, message: Message) {
   // A campaign's message still in the queue is in no thread yet.
   if (!message.conversationId) return;
-  queryClient.setQueryData<ThreadPages>(conversationKeys.thread(message.conversationId), (data) =>
+  writeEvent<ThreadPages>(queryClient, conversationKeys.thread(message.conversationId), (data) =>
     upsertThreadMessage(data, message),
   );
 }
