@@ -55,8 +55,8 @@ export function createWorkspacesRepository(db: Db) {
       const [row] = await db.select({ id: workspaces.id }).from(workspaces).limit(1);
       return !!row;
     },
-    async findById(id: string): Promise<WorkspaceRow | undefined> {
-      const [row] = await db.select().from(workspaces).where(eq(workspaces.id, id));
+    async findById(id: string, tx: Db = db): Promise<WorkspaceRow | undefined> {
+      const [row] = await tx.select().from(workspaces).where(eq(workspaces.id, id));
       return row;
     },
     async setRegistration(id: string, registration: RegistrationDetails, name: string): Promise<WorkspaceRow> {

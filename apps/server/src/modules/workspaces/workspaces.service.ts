@@ -69,6 +69,9 @@ export function createWorkspacesService(db: Db, options: WorkspacesServiceOption
       return row;
     },
 
+    /** The stored row (in the caller's transaction when given); undefined for no such workspace. */
+    find: (workspaceId: string, tx?: Db) => repo.findById(workspaceId, tx),
+
     /** Whether the database has any workspace yet. */
     any: () => repo.any(),
 
