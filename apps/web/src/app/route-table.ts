@@ -22,6 +22,7 @@ type Listing = Pick<PageHandle, 'crumbs' | 'searchable'>;
 const searchable: Listing = { searchable: true };
 const inShop: Listing = { crumbs: ['eCommerce'], searchable: true };
 const inCampaigns: Listing = { crumbs: ['campaigns'] };
+const inBilling: Listing = { crumbs: ['billing'] };
 
 function page(
   path: string,
@@ -46,6 +47,8 @@ const load = {
   campaign: () => import('../features/campaigns/pages/campaign-page'),
   downloads: () => import('../features/downloads/pages/downloads-page'),
   developers: () => import('../features/developers/pages/developers-page'),
+  billing: () => import('../features/billing/pages/billing-page'),
+  invoice: () => import('../features/billing/pages/invoice-page'),
   callback: () => import('../features/auth/pages/callback-page'),
   login: () => import('../features/auth/pages/login-page'),
   register: () => import('../features/auth/pages/register-page'),
@@ -72,6 +75,8 @@ export const layoutRoutes: PageRoute[] = [
   page('/CheckOut', 'checkout', visitorsAndAdmins, comingLater, searchable),
   page('/network-settings', 'networkSettings', admins, load.networkSettings, searchable),
   page('/views/developers', 'developers', admins, load.developers, searchable),
+  page('/views/billing', 'billing', admins, load.billing, searchable),
+  page('/views/billing/invoices/:id', 'invoice', admins, load.invoice, inBilling),
   page('/profile-settings', 'profileSettings', admins, comingLater, searchable),
   page('/apps/todo/:filter', 'todo', editors, comingLater),
   page('/apps/chat', 'chat', editors, comingLater, searchable),

@@ -18,6 +18,8 @@ export const nav: Translation<typeof en> = {
     pricingPlan: 'خطة الأسعار',
     networkSettings: 'إعدادات الشبكة',
     developers: 'واجهة API للمطوّرين',
+    billing: 'الفوترة',
+    invoice: 'الفاتورة',
     profileSettings: 'إعدادات الملف الشخصي',
     todo: 'المهام',
     chat: 'الدردشة',

@@ -18,6 +18,8 @@ export const nav: Translation<typeof en> = {
     pricingPlan: 'Tarif',
     networkSettings: 'Netzwerkeinstellungen',
     developers: 'Entwickler-API',
+    billing: 'Abrechnung',
+    invoice: 'Rechnung',
     profileSettings: 'Profileinstellungen',
     todo: 'Aufgaben',
     chat: 'Chat',

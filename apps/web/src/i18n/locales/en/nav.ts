@@ -16,6 +16,8 @@ export const nav = {
     pricingPlan: 'Pricing Plan',
     networkSettings: 'Network Settings',
     developers: 'Developer API',
+    billing: 'Billing',
+    invoice: 'Invoice',
     profileSettings: 'Profile Settings',
     todo: 'Todo',
     chat: 'Chat',

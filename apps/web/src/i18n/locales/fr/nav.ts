@@ -18,6 +18,8 @@ export const nav: Translation<typeof en> = {
     pricingPlan: 'Formule',
     networkSettings: 'Paramètres réseau',
     developers: 'API développeurs',
+    billing: 'Facturation',
+    invoice: 'Facture',
     profileSettings: 'Paramètres du profil',
     todo: 'Tâches',
     chat: 'Discussion',
