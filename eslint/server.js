@@ -43,6 +43,7 @@ export const TABLE_OWNERS = {
   webhooks: ['webhookEndpoints', 'webhookDeliveries', 'webhookAttempts', 'smsgateSigningKeys'],
   'smsgate-api': ['smsgateMessages', 'smsgateSettings', 'smsgateRevokedTokens'],
   coordination: ['rateLimitCounters', 'jobTurns'],
+  'billing/invoices': ['invoices', 'invoiceCounters', 'billingProfiles'],
 };
 
 const SCHEMA = '(^|/)db/schema(/|$)';
