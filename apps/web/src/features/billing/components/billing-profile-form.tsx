@@ -53,7 +53,7 @@ function ProfileForm({ profile }: { profile: BillingProfile | null }) {
   return (
     <form onSubmit={submit} noValidate data-testid="billing-profile-form">
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} className={classes.fields}>
           <TextInput label={t('profile.name')} required maxLength={200} {...form.getInputProps('name')} />
           <TextInput label={t('profile.company')} maxLength={200} {...form.getInputProps('company')} />
           <TextInput label={t('profile.email')} type="email" maxLength={254} {...form.getInputProps('email')} />

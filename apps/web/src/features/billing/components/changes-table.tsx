@@ -1,5 +1,6 @@
 import { Table } from '@mantine/core';
 import type { BillingChange } from '@switchboard/contract';
+import { isolateText } from '../../../lib/isolate';
 import { usePlanName } from '../../usage/public';
 import { useBillingText } from '../billing-text';
 import { useBillingFormat } from '../lib/billing-format';
@@ -28,7 +29,7 @@ export function ChangesTable({ changes }: { changes: BillingChange[] }) {
           {changes.map((change) => (
             <Table.Tr key={change.id} data-action={change.action}>
               <Table.Td className={classes.nowrap}>{format.dateTime(change.at)}</Table.Td>
-              <Table.Td>{change.byUser?.displayName ?? t('changes.system')}</Table.Td>
+              <Table.Td>{change.byUser ? isolateText(change.byUser.displayName) : t('changes.system')}</Table.Td>
               <Table.Td>{t(`changes.actions.${change.action}`)}</Table.Td>
               <Table.Td>{plan(change.fromPlanId)}</Table.Td>
               <Table.Td>{plan(change.toPlanId)}</Table.Td>

@@ -1,6 +1,7 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { PERIOD_DISCOUNT_PERCENT, type Invoice, type InvoiceParty, type QuoteLine } from '@switchboard/contract';
 import { usePlanName } from '../../usage/public';
+import { isolateText } from '../../../lib/isolate';
 import { useBillingText } from '../billing-text';
 import { useBillingFormat } from '../lib/billing-format';
 import classes from './invoice.module.css';
@@ -12,15 +13,15 @@ function Party({ title, party, testId }: { title: string; party: InvoiceParty; t
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {title}
       </Text>
-      <Text fw={600}>{party.company ?? party.name}</Text>
-      {party.company && <Text size="sm">{party.name}</Text>}
+      <Text fw={600}>{isolateText(party.company ?? party.name)}</Text>
+      {party.company && <Text size="sm">{isolateText(party.name)}</Text>}
       {party.addressLines.map((line, index) => (
         <Text size="sm" key={index}>
-          {line}
+          {isolateText(line)}
         </Text>
       ))}
-      {party.email && <Text size="sm">{party.email}</Text>}
-      {party.vatId && <Text size="sm">{t('invoice.vatId', { id: party.vatId })}</Text>}
+      {party.email && <Text size="sm">{isolateText(party.email)}</Text>}
+      {party.vatId && <Text size="sm">{t('invoice.vatId', { id: isolateText(party.vatId) })}</Text>}
     </Stack>
   );
 }
@@ -115,7 +116,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
         <Fact label={t('invoice.payment')} value={t(`payments.providers.${invoice.provider}`)} />
         <Fact
           label={t('invoice.reference')}
-          value={invoice.providerReference ?? t('none')}
+          value={invoice.providerReference ? isolateText(invoice.providerReference) : t('none')}
           testId="invoice-reference"
         />
       </SimpleGrid>

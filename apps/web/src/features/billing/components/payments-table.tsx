@@ -1,6 +1,7 @@
 import { Anchor, Badge, Table } from '@mantine/core';
 import type { Order, OrderStatus } from '@switchboard/contract';
 import { Link } from 'react-router';
+import { isolateText } from '../../../lib/isolate';
 import { usePlanName } from '../../usage/public';
 import { useBillingText } from '../billing-text';
 import { useBillingFormat } from '../lib/billing-format';
@@ -64,7 +65,7 @@ export function PaymentsTable({ payments }: { payments: Order[] }) {
                     {t(`payments.statuses.${order.status}`)}
                   </Badge>
                 </Table.Td>
-                <Table.Td>{order.failureReason ?? t('none')}</Table.Td>
+                <Table.Td>{order.failureReason ? isolateText(order.failureReason) : t('none')}</Table.Td>
                 <Table.Td>
                   {order.invoiceId ? (
                     <Anchor

@@ -1,7 +1,7 @@
 import { BILLING_CURRENCY, type BillingPeriod } from '@switchboard/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isolateText } from '../../../lib/isolate';
+import { isolateLtr, isolateText } from '../../../lib/isolate';
 import { useBillingText } from '../billing-text';
 
 export interface BillingFormat {
@@ -20,8 +20,9 @@ export interface BillingFormat {
 /**
  * Amounts and dates of the billing pages, formatted with Intl in the user's language. Billing
  * periods are whole UTC days on the server (and on its PDF), so days are shown in UTC too: the
- * page and the PDF never disagree on a date. Each value is isolated in its own direction (Arabic
- * digits right-to-left, Latin ones left-to-right), so a sentence around it keeps it in one piece.
+ * page and the PDF never disagree on a date. Each value is isolated so that right-to-left text keeps
+ * it in one piece: an amount left to right (Arabic's "‏-94.80 US$" would otherwise show as
+ * "$-94.80 US"), a date in its own direction (Arabic writes its day first, right to left).
  */
 export function useBillingFormat(): BillingFormat {
   const { i18n } = useTranslation();
@@ -34,7 +35,7 @@ export function useBillingFormat(): BillingFormat {
     const number = new Intl.NumberFormat(locale);
     const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
     return {
-      money: (cents) => isolateText(money.format(cents / 100)),
+      money: (cents) => isolateLtr(money.format(cents / 100)),
       date: (iso) => isolateText(day.format(new Date(iso))),
       dateTime: (iso) => isolateText(dayTime.format(new Date(iso))),
       period: (months) => t(`periods.${months}`, { n: number.format(months) }),

@@ -126,7 +126,7 @@ describe('BillingPage', () => {
     expect(screen.getByText(/free Starter plan without a paid period/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Change plan' }).getAttribute('href')).toBe('/pricing');
     expect(screen.queryByRole('button', { name: 'Cancel at period end' })).toBeNull();
-    expect(screen.getByText('Your card was declined.')).toBeTruthy();
+    expect(screen.getByText(/Your card was declined\./)).toBeTruthy();
     expect(screen.getByText('No changes yet.')).toBeTruthy();
   });
 
