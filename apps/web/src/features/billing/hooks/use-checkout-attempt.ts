@@ -72,10 +72,11 @@ export function useCheckoutAttempt() {
     setProblem({ kind: order.status === 'canceled' ? 'canceled' : 'declined', reason: order.failureReason });
   };
 
-  const fail = (error: unknown, { keepOrder = false } = {}) => {
+  const fail = (error: unknown, { keepOrder = false, canceling = false } = {}) => {
     if (error instanceof ApiError && error.code === 'PAYMENT_DECLINED') {
       renew();
-      setProblem({ kind: 'declined', reason: error.message });
+      // The server answers a cancelled PayPal payment like a decline, with PayPal's words.
+      setProblem({ kind: canceling ? 'canceled' : 'declined', reason: error.message });
     } else if (error instanceof ApiError && error.code === 'BILLING_STATE_CONFLICT') {
       renew();
       setStage({ step: 'details' });
@@ -129,7 +130,7 @@ export function useCheckoutAttempt() {
         const { order, claimToken } = response;
         await settle(await confirmCheckout(order.id, { claimToken, test }));
       } catch (error) {
-        fail(error, { keepOrder: true });
+        fail(error, { keepOrder: true, canceling: test.method === 'paypal' && test.decision === 'cancel' });
       }
     });
 

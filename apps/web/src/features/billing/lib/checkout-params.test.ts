@@ -22,6 +22,9 @@ describe('checkout URL parameters', () => {
       result: 'return',
     });
     expect(readCheckoutReturn(new URLSearchParams(`order=${id}&result=cancel`))?.result).toBe('cancel');
+    // The server's return and cancel URLs; PayPal adds its token and PayerID.
+    expect(readCheckoutReturn(new URLSearchParams(`order=${id}&token=5O1&PayerID=X`))?.result).toBe('return');
+    expect(readCheckoutReturn(new URLSearchParams(`order=${id}&canceled=1`))?.result).toBe('cancel');
     expect(readCheckoutReturn(new URLSearchParams(`order=${id}&result=other`))).toBeNull();
     expect(readCheckoutReturn(new URLSearchParams('order=../admin&result=return'))).toBeNull();
     expect(readCheckoutReturn(new URLSearchParams('plan=pro&period=12'))).toBeNull();

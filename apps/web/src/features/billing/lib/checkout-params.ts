@@ -25,12 +25,14 @@ export interface CheckoutReturn {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The payment provider's way back (`/CheckOut?order=<id>&result=return|cancel`), or null for an
- * ordinary visit. Anything malformed is an ordinary visit.
+ * The payment provider's way back (`/CheckOut?order=<id>`, a cancel with `&canceled=1`; also
+ * `&result=return|cancel`), or null for an ordinary visit. Anything malformed is an ordinary visit.
+ * Providers add their own parameters (PayPal's token and PayerID); they are not read.
  */
 export function readCheckoutReturn(params: URLSearchParams): CheckoutReturn | null {
   const orderId = params.get('order');
-  const result = params.get('result');
-  if (!orderId || !UUID.test(orderId) || (result !== 'return' && result !== 'cancel')) return null;
+  if (!orderId || !UUID.test(orderId)) return null;
+  const result = params.get('result') ?? (params.get('canceled') === '1' ? 'cancel' : 'return');
+  if (result !== 'return' && result !== 'cancel') return null;
   return { orderId, result };
 }
