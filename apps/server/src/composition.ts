@@ -13,6 +13,7 @@ import { createSecretBox, type SecretBox } from './lib/secret-box.js';
 import { createAccessTokens } from './modules/auth/access-token.js';
 import { createAuthService, type AuthService, type AuthServiceDeps } from './modules/auth/auth.service.js';
 import { createAutoReplyService, type AutoReplyService } from './modules/auto-reply/auto-reply.service.js';
+import { createInvoices, type InvoicesService } from './modules/billing/invoices/invoices.service.js';
 import { createCampaignsService, type CampaignsService } from './modules/campaigns/campaigns.service.js';
 import {
   createDeveloperApiService,
@@ -70,6 +71,7 @@ export interface Services {
   developerApi: DeveloperApiService;
   smsgateApi: SmsgateApiService;
   webhooks: WebhooksService;
+  invoices: InvoicesService;
 }
 
 /** The settings the services read (a subset of AppConfig, so a test can pass a literal). */
@@ -293,6 +295,8 @@ export function createServices(deps: ServicesDeps): Composition {
   });
   const developerApi = createDeveloperApi(deps, jwtSecret, { users, messaging, networks, contacts, campaigns });
   const webhooks = createWebhooks(deps, events, { secretBox, messaging, users, contacts, mailer, networks });
+  const { seller, taxRatePercent } = config.billing;
+  const invoices = createInvoices(db, { seller, taxRatePercent, workspaces, users });
   const jobs = [campaigns.ticker, contacts.imports.sweeper, ...developerApi.jobs, webhooks.dispatcher];
   const { networkRunner, rateLimitStore } = withSharedWork(deps, runner, jobs, auth);
 
@@ -315,6 +319,7 @@ export function createServices(deps: ServicesDeps): Composition {
       developerApi,
       smsgateApi: createSmsgateApiService({ db, jwtSecret, developerApi, messaging, networks, deviceStreams, bus }),
       webhooks,
+      invoices,
     },
     channels,
     networkRunner,

@@ -6,6 +6,7 @@ import type { AppConfig } from './config/config.js';
 import type { Composition } from './composition.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { autoReplyRoutes } from './modules/auto-reply/auto-reply.routes.js';
+import { invoicesRoutes } from './modules/billing/invoices/invoices.routes.js';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
 import { complianceRoutes } from './modules/compliance/compliance.routes.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
@@ -63,6 +64,7 @@ export async function registerRoutes(app: FastifyInstance, { config, composition
   await app.register(twilioVoiceRoutes, { publicUrl });
   await app.register(apiKeysRoutes, { prefix: '/api' });
   await app.register(webhooksRoutes, { prefix: '/api' });
+  await app.register(invoicesRoutes, { prefix: '/api' });
   await app.register(publicApiRoutes, { prefix: '/api/v1', rateLimitPerMinute: config.apiRateLimit, publicUrl });
   const smsgatePrefix = '/api/3rdparty/v1';
   await app.register(smsgateApiRoutes, { prefix: smsgatePrefix, rateLimitPerMinute: config.apiRateLimit });
