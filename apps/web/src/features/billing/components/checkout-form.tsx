@@ -138,17 +138,11 @@ export function CheckoutForm() {
                     <Radio value="paypal" label={t('page.paypal')} disabled={locked} />
                   </Group>
                 </Radio.Group>
-                {problem && <CheckoutProblemAlert problem={problem} />}
                 {stage.step === 'details' && (
-                  <Button type="submit" loading={pending} disabled={!quote.data || quote.isError}>
-                    {t('page.continue')}
-                  </Button>
-                )}
-                {stage.step === 'pay' && (
                   <>
-                    <TestPaymentCard order={stage.order} pending={pending} onPay={(payment) => void pay(payment)} />
-                    <Button variant="subtle" onClick={edit} disabled={pending} style={{ alignSelf: 'flex-start' }}>
-                      {t('page.change')}
+                    {problem && <CheckoutProblemAlert problem={problem} />}
+                    <Button type="submit" loading={pending} disabled={!quote.data || quote.isError}>
+                      {t('page.continue')}
                     </Button>
                   </>
                 )}
@@ -162,6 +156,16 @@ export function CheckoutForm() {
             </Section>
           </Stack>
         </form>
+        {/* The test provider's own form, after (never inside) the order's form. */}
+        {stage.step === 'pay' && (
+          <Stack gap="md" mt="lg">
+            <TestPaymentCard order={stage.order} pending={pending} onPay={(payment) => void pay(payment)} />
+            {problem && <CheckoutProblemAlert problem={problem} />}
+            <Button variant="subtle" onClick={edit} disabled={pending} style={{ alignSelf: 'flex-start' }}>
+              {t('page.change')}
+            </Button>
+          </Stack>
+        )}
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>
         <OrderSummary

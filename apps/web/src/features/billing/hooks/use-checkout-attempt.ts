@@ -4,6 +4,7 @@ import { ApiError } from '../../../lib/api-client';
 import { confirmCheckout, startCheckout } from '../api/checkout';
 import { storeClaimToken } from '../lib/claim-token-storage';
 import { newIdempotencyKey } from '../lib/idempotency-key';
+import { leaveFor } from '../lib/leave-for';
 import { useFinishOrder } from './use-finish-order';
 
 export type CheckoutRequest = Omit<StartCheckoutBody, 'idempotencyKey'>;
@@ -58,7 +59,7 @@ export function useCheckoutAttempt() {
     if (claimToken) storeClaimToken(order.id, claimToken);
     if (order.redirectUrl) {
       setStage({ step: 'redirecting' });
-      window.location.assign(order.redirectUrl);
+      leaveFor(order.redirectUrl);
       return null;
     }
     return current.response;
@@ -128,7 +129,9 @@ export function useCheckoutAttempt() {
         if (!response) return;
         setStage({ step: 'pay', order: response.order });
         const { order, claimToken } = response;
-        await settle(await confirmCheckout(order.id, { claimToken, test }));
+        const confirmed = await confirmCheckout(order.id, { claimToken, test });
+        // Only the start answers the claim token; the paid order signs its admin in with it.
+        await settle({ ...confirmed, claimToken });
       } catch (error) {
         fail(error, { keepOrder: true, canceling: test.method === 'paypal' && test.decision === 'cancel' });
       }
