@@ -43,6 +43,7 @@ export const TABLE_OWNERS = {
   webhooks: ['webhookEndpoints', 'webhookDeliveries', 'webhookAttempts', 'smsgateSigningKeys'],
   'smsgate-api': ['smsgateMessages', 'smsgateSettings', 'smsgateRevokedTokens'],
   coordination: ['rateLimitCounters', 'jobTurns'],
+  billing: ['billingSubscriptions', 'billingOrders', 'billingProviderEvents', 'PendingSignUp'],
   'billing/invoices': ['invoices', 'invoiceCounters', 'billingProfiles'],
 };
 

@@ -39,6 +39,8 @@ export interface BuildAppOptions {
   /** An open database (tests); otherwise one is opened from the config and closed with the app. */
   database?: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Tests only: billing's clock. */
+  billingClock?: () => Date;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -74,6 +76,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     log: app.log,
     events: createEventPublisher(io),
     bus,
+    billingClock: options.billingClock,
   });
   const { services, channels, networkRunner } = composition;
   app.decorate('database', database);

@@ -14,6 +14,9 @@ import { createAccessTokens } from './modules/auth/access-token.js';
 import { createAuthService, type AuthService, type AuthServiceDeps } from './modules/auth/auth.service.js';
 import { createAutoReplyService, type AutoReplyService } from './modules/auto-reply/auto-reply.service.js';
 import { createInvoices, type InvoicesService } from './modules/billing/invoices/invoices.service.js';
+import { createBillingService, type BillingService } from './modules/billing/billing.service.js';
+import { createPaymentProviders } from './modules/billing/providers/index.js';
+import { createTestProvider } from './modules/billing/providers/test-provider.js';
 import { createCampaignsService, type CampaignsService } from './modules/campaigns/campaigns.service.js';
 import {
   createDeveloperApiService,
@@ -72,6 +75,7 @@ export interface Services {
   smsgateApi: SmsgateApiService;
   webhooks: WebhooksService;
   invoices: InvoicesService;
+  billing: BillingService;
 }
 
 /** The settings the services read (a subset of AppConfig, so a test can pass a literal). */
@@ -107,6 +111,8 @@ export interface ServicesDeps {
   bus: ClusterBus;
   /** Tests only: the webhooks' clock, resolver and timing. */
   webhookTuning?: WebhookTuning;
+  /** Tests only: billing's clock (periods, proration, reminders). */
+  billingClock?: () => Date;
 }
 
 export interface Composition {
@@ -210,6 +216,33 @@ function createDeveloperApi(
   return createDeveloperApiService({ db: deps.db, log: deps.log, bus: deps.bus, jwtSecret, ...services });
 }
 
+/** Billing: cards through Stripe, PayPal through PayPal when their keys are set, else the offline test provider. */
+function createBilling(
+  deps: ServicesDeps,
+  parts: {
+    workspaces: WorkspacesService;
+    users: UsersService;
+    auth: AuthService;
+    mailer: ReturnType<typeof createMailer>;
+    /** Invoices and credit notes in the paying / refunding transaction; the new account's billing profile. */
+    invoices: InvoicesService;
+  },
+): BillingService {
+  const { config } = deps;
+  const testProvider = createTestProvider(deps.billingClock);
+  return createBillingService({
+    db: deps.db,
+    ...parts,
+    startSession: parts.auth.startSession,
+    providers: createPaymentProviders(config.billing, { testProvider, log: deps.log }),
+    taxRatePercent: config.billing.taxRatePercent,
+    publicUrl: config.publicUrl,
+    claimSecret: deps.keys.jwtSecret,
+    log: deps.log,
+    now: deps.billingClock,
+  });
+}
+
 /**
  * Builds every service with its dependencies, in dependency order, with no HTTP server: what
  * `buildApp` serves and what a service test drives directly. Nothing runs until
@@ -297,8 +330,9 @@ export function createServices(deps: ServicesDeps): Composition {
   const webhooks = createWebhooks(deps, events, { secretBox, messaging, users, contacts, mailer, networks });
   const { seller, taxRatePercent } = config.billing;
   const invoices = createInvoices(db, { seller, taxRatePercent, workspaces, users });
+  const billing = createBilling(deps, { workspaces, users, auth, mailer, invoices });
   const jobs = [campaigns.ticker, contacts.imports.sweeper, ...developerApi.jobs, webhooks.dispatcher];
-  const { networkRunner, rateLimitStore } = withSharedWork(deps, runner, jobs, auth);
+  const { networkRunner, rateLimitStore } = withSharedWork(deps, runner, [...jobs, billing.periodJob], auth);
 
   return {
     services: {
@@ -320,6 +354,7 @@ export function createServices(deps: ServicesDeps): Composition {
       smsgateApi: createSmsgateApiService({ db, jwtSecret, developerApi, messaging, networks, deviceStreams, bus }),
       webhooks,
       invoices,
+      billing,
     },
     channels,
     networkRunner,

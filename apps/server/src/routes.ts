@@ -7,6 +7,7 @@ import type { Composition } from './composition.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { autoReplyRoutes } from './modules/auto-reply/auto-reply.routes.js';
 import { invoicesRoutes } from './modules/billing/invoices/invoices.routes.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
 import { complianceRoutes } from './modules/compliance/compliance.routes.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
@@ -45,6 +46,12 @@ export async function registerRoutes(app: FastifyInstance, { config, composition
     rateLimitPerMinute: config.authRateLimit,
   });
   await app.register(workspacesRoutes, { prefix: '/api' });
+  await app.register(billingRoutes, {
+    prefix: '/api',
+    refreshTokenTtl: config.refreshTokenTtl,
+    secureCookies: publicUrl.startsWith('https:'),
+    rateLimitPerMinute: config.authRateLimit,
+  });
   await app.register(membersRoutes, { prefix: '/api' });
   await app.register(preferencesRoutes, { prefix: '/api' });
   await app.register(networksRoutes, { prefix: '/api' });

@@ -33,6 +33,18 @@ export function requireRole(rule: UserRole): onRequestAsyncHookHandler {
   };
 }
 
+/**
+ * Route guard for routes open to visitors: no bearer token means an anonymous caller
+ * (`request.auth` stays null); a token must be valid (401) and satisfy `rule` (403).
+ */
+export function optionalRole(rule: UserRole): onRequestAsyncHookHandler {
+  const required = requireRole(rule);
+  return async function guard(request, reply) {
+    if (!bearerToken(request)) return;
+    await required.call(this, request, reply);
+  };
+}
+
 /** The caller of a guarded route (throws if a route forgot its guard). */
 export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Please sign in.');

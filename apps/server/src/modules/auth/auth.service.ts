@@ -40,6 +40,8 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   return {
     register: signUp.register,
+    /** Signs a user in (a new session), as register does: billing's paid anonymous checkout. */
+    startSession: sessions.start,
     login: sessions.login,
     refresh: sessions.refresh,
     logout: sessions.logout,

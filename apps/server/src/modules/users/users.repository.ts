@@ -6,8 +6,8 @@ export type NewUser = typeof users.$inferInsert;
 
 export function createUsersRepository(db: Db) {
   return {
-    async findByEmail(email: string): Promise<UserRow | undefined> {
-      const [row] = await db
+    async findByEmail(email: string, tx: Db = db): Promise<UserRow | undefined> {
+      const [row] = await tx
         .select()
         .from(users)
         .where(eq(sql`lower(${users.email})`, email.toLowerCase()));

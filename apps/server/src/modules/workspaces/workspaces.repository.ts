@@ -46,8 +46,13 @@ async function changeAudited(
 /** Workspaces, with the settings other modules keep on them (compliance texts, auto-reply guard). */
 export function createWorkspacesRepository(db: Db) {
   return {
-    async insert(name: string, tx: Db = db, planId?: PlanId): Promise<WorkspaceRow> {
-      const [row] = await tx.insert(workspaces).values({ name, planId }).returning();
+    async insert(
+      name: string,
+      tx: Db = db,
+      planId?: PlanId,
+      registration?: RegistrationDetails,
+    ): Promise<WorkspaceRow> {
+      const [row] = await tx.insert(workspaces).values({ name, planId, registration }).returning();
       return row!;
     },
     /** Whether the database has any workspace yet (the demo seed fills only a new one). */
@@ -68,9 +73,9 @@ export function createWorkspacesRepository(db: Db) {
       return row!;
     },
 
-    /** Switches the plan, audited as `plan.changed`; undefined for no such workspace. */
-    changePlan: (id: string, planId: PlanId, userId: string) =>
-      changeAudited(db, id, { planId }, userId, 'plan.changed'),
+    /** Switches the plan, audited as `plan.changed` (in `tx` when given); undefined for no such workspace. */
+    changePlan: (id: string, planId: PlanId, userId: string | null, tx: Db = db) =>
+      changeAudited(tx, id, { planId }, userId, 'plan.changed'),
 
     /** Moves the workspace's months to another zone, audited as `timeZone.changed`. */
     setTimeZone: (id: string, timeZone: string, userId: string | null) =>

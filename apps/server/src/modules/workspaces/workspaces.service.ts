@@ -2,6 +2,7 @@ import type { PlanId, RegistrationDetails, UpdateWorkspaceBody, Workspace } from
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import type { EventPublisher } from '../../realtime/publisher.js';
+import { createAuditLogRepository } from './audit-log.repository.js';
 import { createUsage } from './usage.js';
 import { createWorkspacesRepository, type StoredComplianceTexts, type WorkspaceRow } from './workspaces.repository.js';
 
@@ -37,6 +38,7 @@ function isTimeZone(timeZone: string): boolean {
 export function createWorkspacesService(db: Db, options: WorkspacesServiceOptions) {
   const repo = createWorkspacesRepository(db);
   const usage = createUsage(db);
+  const auditLog = createAuditLogRepository(db);
   const found = (row: WorkspaceRow | undefined): Workspace => {
     if (!row) throw new AppError('NOT_FOUND', 'Workspace not found.');
     return toWorkspace(row);
@@ -60,11 +62,11 @@ export function createWorkspacesService(db: Db, options: WorkspacesServiceOption
 
   return {
     /**
-     * A new workspace with what every workspace starts with (the smallest plan unless given);
-     * pass the caller's transaction.
+     * A new workspace with what every workspace starts with (the smallest plan unless given,
+     * registration details when given: a paid checkout's sign-up); pass the caller's transaction.
      */
-    async create(name: string, tx: Db, planId?: PlanId): Promise<WorkspaceRow> {
-      const row = await repo.insert(name, tx, planId);
+    async create(name: string, tx: Db, planId?: PlanId, registration?: RegistrationDetails): Promise<WorkspaceRow> {
+      const row = await repo.insert(name, tx, planId, registration);
       await options.onCreated(row.id, tx);
       return row;
     },
@@ -98,6 +100,20 @@ export function createWorkspacesService(db: Db, options: WorkspacesServiceOption
       announce(workspace);
       return workspace;
     },
+
+    /**
+     * Billing: switches the plan in the caller's transaction (audited; `userId` null for the
+     * system) and answers the workspace; announce it with `announce` after the commit.
+     */
+    async changePlanIn(workspaceId: string, planId: PlanId, userId: string | null, tx: Db): Promise<Workspace> {
+      return found(await repo.changePlan(workspaceId, planId, userId, tx));
+    },
+
+    /** Tells the workspace's browsers (`workspace.updated`); after the commit of a change. */
+    announce,
+
+    /** Other modules' changes in the workspace's audit log (billing's `billing.*`). */
+    auditLog,
 
     setTimeZone,
 
