@@ -4,6 +4,7 @@ import { queryRows } from '../../src/db/database.js';
 import { parseSeller } from '../../src/modules/billing/invoices/invoice-parties.js';
 import { createInvoices } from '../../src/modules/billing/invoices/invoices.service.js';
 import { insertPaidOrder } from '../helpers/billing-fixtures.js';
+import { eventually } from '../helpers/expectations.js';
 import { createTestServices, TEST_BILLING_CONFIG, type TestServices } from '../helpers/test-services.js';
 
 // Every test issues in its own year (the clock below), so each starts that year's numbers at 1.
@@ -20,6 +21,10 @@ describe('invoices', () => {
       now: () => clock,
     });
   const inYear = (year: number) => (clock = new Date(`${year}-03-15T12:00:00.000Z`));
+  async function waitingOnALock(): Promise<boolean> {
+    const query = sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
+    return (await queryRows<{ n: number }>(t.db, query))[0]!.n > 0;
+  }
 
   beforeAll(async () => {
     t = await createTestServices({ start: false });
@@ -82,6 +87,32 @@ describe('invoices', () => {
     const numbers = issued.map((i) => i.number).sort();
     expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => `SB-2032-${String(i + 1).padStart(6, '0')}`));
     expect(new Set(issued.map((i) => i.orderId)).size).toBe(20);
+  });
+
+  it('makes one invoice and takes one number when two transactions issue the same order at once', async () => {
+    inYear(2029);
+    const invoices = invoicesAt();
+    const order = await insertPaidOrder(t.db, workspaceId);
+    let commitFirst!: () => void;
+    const held = new Promise<void>((resolve) => (commitFirst = resolve));
+    let firstIssued = false;
+    const first = t.db.transaction(async (tx) => {
+      const invoice = await invoices.issueForOrder(tx, order);
+      firstIssued = true;
+      await held; // the counter's row stays locked until this transaction ends
+      return invoice;
+    });
+    await eventually(() => firstIssued, 'the first transaction issued');
+    const second = t.db.transaction((tx) => invoices.issueForOrder(tx, order));
+    // On PostgreSQL the second waits for the counter's lock (after finding no invoice yet); the
+    // embedded database runs one transaction at a time, so there it simply starts after the first.
+    if (t.database.dialect === 'postgres') await eventually(() => waitingOnALock(), 'the second waits on the lock');
+    commitFirst();
+    const [a, b] = await Promise.all([first, second]);
+    expect(b.id).toBe(a.id);
+    expect(a.number).toBe('SB-2029-000001');
+    const next = await insertPaidOrder(t.db, workspaceId);
+    expect((await t.db.transaction((tx) => invoices.issueForOrder(tx, next))).number).toBe('SB-2029-000002');
   });
 
   it('gives the number back when the issuing transaction rolls back', async () => {
