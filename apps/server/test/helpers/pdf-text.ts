@@ -1,5 +1,10 @@
 import { inflateSync } from 'node:zlib';
 
+/** Windows-1252's 0x80–0x9F (the rest of its codes are Latin-1's). */
+const WIN_ANSI_80_9F = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+const decodeWinAnsi = (bytes: Buffer) =>
+  [...bytes].map((b) => (b >= 0x80 && b <= 0x9f ? WIN_ANSI_80_9F[b - 0x80] : String.fromCharCode(b))).join('');
+
 /**
  * The text shown by a PDF made with pdfkit's standard fonts, enough for a test to find words and
  * amounts: each page stream (inflated when compressed), its TJ/Tj strings decoded (pdfkit writes
@@ -20,7 +25,7 @@ export function pdfText(pdf: Buffer): string {
     }
     for (const shown of content.matchAll(/\[((?:<[0-9a-fA-F]*>|[-\d.\s])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
       const hex = shown[1] ? [...shown[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]).join('') : shown[2]!;
-      runs.push(Buffer.from(hex, 'hex').toString('latin1'));
+      runs.push(decodeWinAnsi(Buffer.from(hex, 'hex')));
     }
   }
   return runs.join('\n');

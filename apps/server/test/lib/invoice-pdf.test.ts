@@ -1,6 +1,11 @@
 import type { Invoice } from '@switchboard/contract';
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatDay, formatPercent } from '../../src/modules/billing/invoices/invoice-format.js';
+import {
+  formatCents,
+  formatDay,
+  formatPercent,
+  helveticaText,
+} from '../../src/modules/billing/invoices/invoice-format.js';
 import { invoiceFileName, renderInvoicePdf } from '../../src/modules/billing/invoices/invoice-pdf.js';
 import { pdfText } from '../helpers/pdf-text.js';
 
@@ -97,6 +102,14 @@ describe('invoice PDF', () => {
     expect(text).toContain('-$1,132.19');
   });
 
+  it('prints what Helvetica cannot show as "?" instead of other letters', async () => {
+    const buyer = { ...invoice.buyer, name: 'شركة النور', company: 'Őrség Kft. – “Łódź” €', addressLines: ['東京都'] };
+    const text = pdfText(await renderInvoicePdf({ ...invoice, buyer }));
+    expect(text).toContain('???? ?????');
+    expect(text).toContain('Orség Kft. – “?ódz” €');
+    expect(text).toContain('???');
+  });
+
   it('names the file after the number', () => {
     expect(invoiceFileName(invoice)).toBe('SB-2026-000042.pdf');
   });
@@ -110,5 +123,10 @@ describe('invoice formats (en-US)', () => {
     expect(formatDay('2027-02-28T23:59:59.000Z')).toBe('2027-02-28');
     expect(formatPercent(0)).toBe('0%');
     expect(formatPercent(7.5)).toBe('7.5%');
+  });
+
+  it('keeps the text Helvetica shows (Windows-1252) and replaces the rest', () => {
+    expect(helveticaText('Müller & Söhne – “Straße” €5 œ')).toBe('Müller & Söhne – “Straße” €5 œ');
+    expect(helveticaText('Čapek\tŁukasz 😀')).toBe('Capek ?ukasz ?');
   });
 });

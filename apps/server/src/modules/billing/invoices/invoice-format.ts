@@ -18,3 +18,28 @@ export function formatDay(iso: string | Date): string {
 export function formatPercent(value: number): string {
   return `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(value)}%`;
 }
+
+/** Windows-1252's characters above Latin-1's range: what Helvetica shows besides Latin-1. */
+const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+const isWinAnsi = (char: string) => {
+  const code = char.codePointAt(0)!;
+  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(char);
+};
+
+/**
+ * Text the PDF's built-in Helvetica can show (Windows-1252): a letter outside it loses its accents
+ * when that makes it one ("ő" → "o"), anything else becomes "?". pdfkit would otherwise print
+ * other letters in its place.
+ */
+export function helveticaText(text: string): string {
+  let shown = '';
+  for (const char of text.normalize('NFC')) {
+    if (isWinAnsi(char)) shown += char;
+    else if (/\s/.test(char)) shown += ' ';
+    else {
+      const base = char.normalize('NFD').replace(/\p{M}/gu, '');
+      shown += base.length > 0 && [...base].every(isWinAnsi) ? base : '?';
+    }
+  }
+  return shown;
+}

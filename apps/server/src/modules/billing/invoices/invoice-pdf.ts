@@ -1,6 +1,6 @@
 import type { Invoice, InvoiceParty, PaymentProviderId } from '@switchboard/contract';
 import PDFDocument from 'pdfkit';
-import { formatCents, formatDay, formatPercent } from './invoice-format.js';
+import { formatCents, formatDay, formatPercent, helveticaText } from './invoice-format.js';
 
 const PROVIDER_NAMES: Record<PaymentProviderId, string> = { test: 'Test provider', stripe: 'Stripe', paypal: 'PayPal' };
 const LEFT = 50;
@@ -22,7 +22,7 @@ export function invoiceFileName(invoice: Pick<Invoice, 'number'>): string {
 /**
  * The PDF of a stored invoice or credit note, made on request (nothing is stored but the
  * invoice's frozen data). pdfkit's built-in Helvetica: no font file is read or fetched; it covers
- * Latin-1, so text in other scripts does not print (the web's invoice page shows every script).
+ * Windows-1252, so letters of other scripts print as "?" (the web's invoice page shows every script).
  */
 export function renderInvoicePdf(invoice: Invoice, options: InvoicePdfOptions = {}): Promise<Buffer> {
   const title = invoice.kind === 'credit_note' ? 'Credit note' : 'Invoice';
@@ -78,9 +78,9 @@ function parties(doc: Doc, invoice: Invoice) {
   const top = doc.y;
   const column = (label: string, party: InvoiceParty, x: number) => {
     doc.font('Helvetica-Bold').fontSize(9).fillColor('#555555').text(label, x, top, { width: 240 });
-    doc.font('Helvetica-Bold').fontSize(11).fillColor('black').text(party.name, { width: 240 });
+    doc.font('Helvetica-Bold').fontSize(11).fillColor('black').text(helveticaText(party.name), { width: 240 });
     doc.font('Helvetica').fontSize(10);
-    for (const line of partyLines(party)) doc.text(line, { width: 240 });
+    for (const line of partyLines(party)) doc.text(helveticaText(line), { width: 240 });
     return doc.y;
   };
   const bottom = Math.max(column('From', invoice.seller, LEFT), column('Bill to', invoice.buyer, LEFT + 272));
@@ -98,7 +98,7 @@ function parties(doc: Doc, invoice: Invoice) {
 function row(doc: Doc, text: string, amount: string, bold = false) {
   const y = doc.y;
   doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
-  doc.text(text, LEFT, y, { width: WIDTH - AMOUNT_WIDTH - 10 });
+  doc.text(helveticaText(text), LEFT, y, { width: WIDTH - AMOUNT_WIDTH - 10 });
   const below = doc.y;
   doc.text(amount, LEFT + WIDTH - AMOUNT_WIDTH, y, { width: AMOUNT_WIDTH, align: 'right' });
   doc.y = Math.max(below, doc.y) + 4;
@@ -133,6 +133,6 @@ function payment(doc: Doc, invoice: Invoice) {
   const verb = invoice.kind === 'credit_note' ? 'Refunded' : 'Paid';
   const when = invoice.paidAt ? ` on ${formatDay(invoice.paidAt)}` : '';
   doc.font('Helvetica').fontSize(10).text(`${verb}${when} via ${how}.`, LEFT);
-  if (invoice.providerReference) doc.text(`Payment reference: ${invoice.providerReference}`, LEFT);
+  if (invoice.providerReference) doc.text(`Payment reference: ${helveticaText(invoice.providerReference)}`, LEFT);
   doc.moveDown(1).fillColor('#555555').fontSize(9).text('All amounts in US dollars (USD).', LEFT);
 }
