@@ -1,17 +1,18 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { NetworkRunner } from './channels/network-runner.js';
 import type { ChannelRegistry } from './channels/registry.js';
-import { createServices, type Services } from './composition.js';
+import { createServices, type Composition, type Services } from './composition.js';
 import type { AppConfig } from './config/config.js';
 import { resolveKeys } from './config/generated-secret.js';
 import { openDatabase, type Database } from './db/database.js';
 import { AppError } from './lib/app-error.js';
 import { responseSerializerCompiler } from './lib/fast-response.js';
+import { cspFor } from './modules/billing/providers/index.js';
 import { V1_SECURITY_SCHEMES } from './modules/developer-api/v1-docs.js';
 import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
@@ -87,7 +88,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.decorate('seededDemo', config.demoSeed ? await seedDemoData(services, database.db, app.log) : false);
   app.decorateRequest('auth', null);
 
-  await registerPlugins(app, config, composition.rateLimitStore);
+  await registerPlugins(app, config, composition);
   await registerRoutes(app, { config, composition });
   admitSockets(app, io, services.auth);
 
@@ -115,15 +116,18 @@ function openConfiguredDatabase(config: AppConfig, app: FastifyInstance): Promis
 }
 
 /**
- * Security headers, compression, cookies, the rate limiter (its counters in `rateLimitStore`
- * when instances share them, else in memory) and the OpenAPI document.
+ * Security headers (with what the payment providers need), compression, cookies, the rate limiter
+ * (its counters in `rateLimitStore` when instances share them, else in memory) and the OpenAPI document.
  */
 async function registerPlugins(
   app: FastifyInstance,
   config: AppConfig,
-  rateLimitStore: FastifyRateLimitStoreCtor | undefined,
+  { rateLimitStore, paymentProviders }: Pick<Composition, 'rateLimitStore' | 'paymentProviders'>,
 ): Promise<void> {
-  await app.register(securityHeadersPlugin, { https: config.publicUrl.startsWith('https:') });
+  await app.register(securityHeadersPlugin, {
+    https: config.publicUrl.startsWith('https:'),
+    payments: cspFor(paymentProviders),
+  });
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await app.register(rateLimit, {

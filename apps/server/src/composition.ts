@@ -15,7 +15,7 @@ import { createAuthService, type AuthService, type AuthServiceDeps } from './mod
 import { createAutoReplyService, type AutoReplyService } from './modules/auto-reply/auto-reply.service.js';
 import { createInvoices, type InvoicesService } from './modules/billing/invoices/invoices.service.js';
 import { createBillingService, type BillingService } from './modules/billing/billing.service.js';
-import { createPaymentProviders } from './modules/billing/providers/index.js';
+import { createPaymentProviders, type PaymentProviders } from './modules/billing/providers/index.js';
 import { createTestProvider } from './modules/billing/providers/test-provider.js';
 import { createCampaignsService, type CampaignsService } from './modules/campaigns/campaigns.service.js';
 import {
@@ -123,6 +123,8 @@ export interface Composition {
   /** Open event streams of Android phones (the mobile API's routes share them). */
   deviceStreams: DeviceStreams;
   secretBox: SecretBox;
+  /** The payment provider of each method: billing's, which its webhook routes verify with and the CSP allows. */
+  paymentProviders: PaymentProviders;
   /**
    * @fastify/rate-limit's store when instances share a PostgreSQL (their counters in it);
    * undefined on the embedded database, which keeps the plugin's in-memory one.
@@ -216,7 +218,11 @@ function createDeveloperApi(
   return createDeveloperApiService({ db: deps.db, log: deps.log, bus: deps.bus, jwtSecret, ...services });
 }
 
-/** Billing: cards through Stripe, PayPal through PayPal when their keys are set, else the offline test provider. */
+/** Cards through Stripe, PayPal through PayPal when their keys are set, else the offline test provider. */
+const paymentProvidersOf = (deps: ServicesDeps): PaymentProviders =>
+  createPaymentProviders(deps.config.billing, { testProvider: createTestProvider(deps.billingClock), log: deps.log });
+
+/** Billing over the payment providers. */
 function createBilling(
   deps: ServicesDeps,
   parts: {
@@ -226,15 +232,14 @@ function createBilling(
     mailer: ReturnType<typeof createMailer>;
     /** Invoices and credit notes in the paying / refunding transaction; the new account's billing profile. */
     invoices: InvoicesService;
+    providers: PaymentProviders;
   },
 ): BillingService {
   const { config } = deps;
-  const testProvider = createTestProvider(deps.billingClock);
   return createBillingService({
     db: deps.db,
     ...parts,
     startSession: parts.auth.startSession,
-    providers: createPaymentProviders(config.billing, { testProvider, log: deps.log }),
     taxRatePercent: config.billing.taxRatePercent,
     publicUrl: config.publicUrl,
     claimSecret: deps.keys.jwtSecret,
@@ -330,7 +335,8 @@ export function createServices(deps: ServicesDeps): Composition {
   const webhooks = createWebhooks(deps, events, { secretBox, messaging, users, contacts, mailer, networks });
   const { seller, taxRatePercent } = config.billing;
   const invoices = createInvoices(db, { seller, taxRatePercent, workspaces, users });
-  const billing = createBilling(deps, { workspaces, users, auth, mailer, invoices });
+  const paymentProviders = paymentProvidersOf(deps);
+  const billing = createBilling(deps, { workspaces, users, auth, mailer, invoices, providers: paymentProviders });
   const jobs = [campaigns.ticker, contacts.imports.sweeper, ...developerApi.jobs, webhooks.dispatcher];
   const { networkRunner, rateLimitStore } = withSharedWork(deps, runner, [...jobs, billing.periodJob], auth);
 
@@ -360,6 +366,7 @@ export function createServices(deps: ServicesDeps): Composition {
     networkRunner,
     deviceStreams,
     secretBox,
+    paymentProviders,
     rateLimitStore,
     async close() {
       await contacts.imports.close();

@@ -8,6 +8,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { autoReplyRoutes } from './modules/auto-reply/auto-reply.routes.js';
 import { invoicesRoutes } from './modules/billing/invoices/invoices.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
+import { billingWebhooksRoutes } from './modules/billing/billing-webhooks.routes.js';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
 import { complianceRoutes } from './modules/compliance/compliance.routes.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
@@ -28,7 +29,7 @@ import { webAppPlugin } from './plugins/web-app.js';
 
 export interface RouteOptions {
   config: Pick<AppConfig, 'publicUrl' | 'refreshTokenTtl' | 'authRateLimit' | 'apiRateLimit' | 'webDistDir'>;
-  composition: Pick<Composition, 'deviceStreams' | 'secretBox'>;
+  composition: Pick<Composition, 'deviceStreams' | 'secretBox' | 'paymentProviders'>;
 }
 
 /**
@@ -52,6 +53,7 @@ export async function registerRoutes(app: FastifyInstance, { config, composition
     secureCookies: publicUrl.startsWith('https:'),
     rateLimitPerMinute: config.authRateLimit,
   });
+  await app.register(billingWebhooksRoutes, { prefix: '/api', providers: composition.paymentProviders });
   await app.register(membersRoutes, { prefix: '/api' });
   await app.register(preferencesRoutes, { prefix: '/api' });
   await app.register(networksRoutes, { prefix: '/api' });

@@ -87,15 +87,16 @@ describe('Stripe provider against a local Stripe API', () => {
     expect(fake.requests[0]!.form.customer_email).toBeUndefined();
   });
 
-  it('confirms as pending until the buyer paid, then paid with the PaymentIntent', async () => {
+  it('confirms as pending, also once the buyer paid: only the signed webhook activates', async () => {
     const o = order();
     const { providerRef } = await stripe.start(o, URLS);
     expect(await stripe.confirm({ ...o, providerRef }, {})).toEqual({ status: 'pending' });
-    const paid = fake.pay(providerRef);
-    expect(await stripe.confirm({ ...o, providerRef }, {})).toEqual({
-      status: 'paid',
-      providerPaymentRef: paid.payment_intent,
-    });
+    fake.pay(providerRef);
+    expect(await stripe.confirm({ ...o, providerRef }, {})).toEqual({ status: 'pending' });
+    expect(fake.requests.filter((r) => r.method === 'GET').map((r) => r.path)).toEqual([
+      `/v1/checkout/sessions/${providerRef}`,
+      `/v1/checkout/sessions/${providerRef}`,
+    ]);
   });
 
   it('confirms an expired session as canceled', async () => {

@@ -62,8 +62,8 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 /**
  * Stripe Checkout (the hosted page) through the official package: card data never reaches us.
  * `start` creates the session (idempotency key per order, so a retried start returns the same
- * session), `confirm` only reads its state — a paid order is activated by billing from the signed
- * `checkout.session.completed` webhook alone, never from the browser's return — and `refund`
+ * session), `confirm` only reads its state and never answers paid — an order is activated from the
+ * signed `checkout.session.completed` webhook alone, never from the browser's return — and `refund`
  * refunds the session's PaymentIntent in full.
  */
 export function createStripeProvider(
@@ -130,8 +130,10 @@ export function createStripeProvider(
         if (error instanceof Stripe.errors.StripeCardError) return { status: 'declined', reason: error.message };
         throw failure(error, 'reading a checkout session');
       }
-      if (session.payment_status === 'paid') return paidOutcome(session);
       if (session.status === 'expired') return { status: 'canceled', reason: 'The Stripe checkout session expired.' };
+      // Even a paid session stays pending here: the browser's return (which calls confirm) never
+      // activates a Stripe order (issue 16); the signed checkout.session.completed does, and the
+      // return page polls the order until it has.
       return { status: 'pending' };
     },
 
