@@ -122,7 +122,11 @@ export function CheckoutForm() {
                 <Stack gap="md">
                   <Text size="sm" c="dimmed">
                     {t('page.accountHint')} {t('page.haveAccount')}{' '}
-                    <Anchor component={Link} to={`/pages/login?to=${encodeURIComponent(checkoutPath(planId, months))}`}>
+                    <Anchor
+                      component={Link}
+                      underline="always"
+                      to={`/pages/login?to=${encodeURIComponent(checkoutPath(planId, months))}`}
+                    >
                       {t('page.signIn')}
                     </Anchor>
                   </Text>
