@@ -11,6 +11,8 @@ const TEST_CARDS: Record<string, PaymentOutcome> = {
 };
 const UNKNOWN_CARD = 'Use a test card number (4242 4242 4242 4242).';
 const EXPIRED = 'Your card has expired.';
+/** Outcomes remembered (a retried confirm answers the same); the oldest are forgotten beyond this. */
+const REMEMBERED_OUTCOMES = 10_000;
 
 /** MM/YY (or MM/YYYY) not before this month; false for anything unreadable. */
 function expiryInFuture(expiry: string, now: Date): boolean {
@@ -60,8 +62,9 @@ export function createTestProvider(now: () => Date = () => new Date()): PaymentP
           { path: 'body.test.method', message: `Expected ${order.method}` },
         ]);
       const outcome = decide(input.test, now(), `test_pay_${randomUUID()}`);
-      // Only a payment is final; a declined card may be tried again on a new order only, so keep it too.
+      // Kept either way: an order is paid or refused once; a new attempt is a new order.
       outcomes.set(order.id, outcome);
+      if (outcomes.size > REMEMBERED_OUTCOMES) outcomes.delete(outcomes.keys().next().value!);
       return outcome;
     },
     async refund() {
