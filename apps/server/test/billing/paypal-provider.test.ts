@@ -185,6 +185,14 @@ describe('PayPal provider against a local PayPal API', () => {
       expect(await read('CHECKOUT.ORDER.APPROVED')).toMatchObject({ providerRef: null, outcome: null });
     });
 
+    it('answers PAYMENT_PROVIDER_UNAVAILABLE when PayPal cannot verify now (PayPal delivers again)', async () => {
+      const providerRef = await paidOrder();
+      const { payload, headers } = fake.signedEvent('PAYMENT.CAPTURE.COMPLETED', providerRef);
+      fake.failNext(1, { status: 503, name: 'SERVICE_UNAVAILABLE' });
+      const error = await rejection(paypal.verifyWebhook(Buffer.from(payload), headers));
+      expect(error).toMatchObject({ code: 'PAYMENT_PROVIDER_UNAVAILABLE', statusCode: 502 });
+    });
+
     it('rejects a forged signature, a changed body, missing headers and an unset webhook id', async () => {
       const providerRef = await paidOrder();
       const forged = fake.signedEvent('PAYMENT.CAPTURE.COMPLETED', providerRef, { forged: true });

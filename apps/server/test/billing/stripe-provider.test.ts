@@ -157,13 +157,19 @@ describe('Stripe provider against a local Stripe API', () => {
         const { payload, signature } = fake.signedEvent(type, providerRef);
         return stripe.verifyWebhook(Buffer.from(payload), { 'stripe-signature': signature });
       };
+      // Completed but not yet paid (a delayed method): wait for async_payment_succeeded.
+      expect(await read('checkout.session.completed')).toMatchObject({ providerRef, outcome: null });
       expect(await read('checkout.session.async_payment_failed')).toMatchObject({
         providerRef,
         outcome: { status: 'declined' },
       });
       expect(await read('checkout.session.expired')).toMatchObject({ providerRef, outcome: { status: 'canceled' } });
-      // Completed but not yet paid (a delayed method): wait for async_payment_succeeded.
-      expect(await read('checkout.session.completed')).toMatchObject({ providerRef, outcome: null });
+      // A delayed method (bank debit) that cleared later.
+      const paymentIntent = fake.pay(providerRef).payment_intent;
+      expect(await read('checkout.session.async_payment_succeeded')).toMatchObject({
+        providerRef,
+        outcome: { status: 'paid', providerPaymentRef: paymentIntent },
+      });
       expect(await read('customer.created')).toMatchObject({ providerRef: null, outcome: null });
     });
 
