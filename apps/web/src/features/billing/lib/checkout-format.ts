@@ -1,13 +1,14 @@
 import { BILLING_CURRENCY } from '@switchboard/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isolateText } from '../../../lib/isolate';
+import { isolateLtr, isolateText } from '../../../lib/isolate';
 
 /**
  * Amounts and dates of the pricing page and the checkout in the reader's language. The amounts
  * are the server's integer cents (the browser never computes a price). Days are UTC, as the
- * server's billing periods and the billing pages are. Each value is isolated in its own direction,
- * so an Arabic sentence around it keeps it in one piece.
+ * server's billing periods and the billing pages are. Each value is isolated so right-to-left text
+ * keeps it in one piece: an amount left to right (Arabic's "‏71.10 US$" would otherwise show as
+ * "$US 71.10"), a date or a percentage in its own direction.
  */
 export function useCheckoutFormat() {
   const { i18n } = useTranslation();
@@ -18,7 +19,7 @@ export function useCheckoutFormat() {
     const count = new Intl.NumberFormat(locale);
     const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
     return {
-      money: (cents: number) => isolateText(currency.format(cents / 100)),
+      money: (cents: number) => isolateLtr(currency.format(cents / 100)),
       percent: (whole: number) => isolateText(percent.format(whole / 100)),
       count: (value: number) => count.format(value),
       date: (iso: string) => isolateText(date.format(new Date(iso))),
