@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { uniqueEmail } from './support/auth';
+import { DEMO_EDITOR, signIn, uniqueEmail } from './support/auth';
 import { blockingViolations, collectProblems, themedPage } from './support/shell';
 
 // The pricing page and the checkout (issue 16) on the offline test provider: a visitor goes from
@@ -131,6 +131,12 @@ test('a visitor buys business for 12 months on /pricing with the test card and e
   await page.getByTestId('usage-badge').click();
   await expect(page.getByText('0 of 10,000 SMS segments used')).toBeVisible();
   await page.keyboard.press('Escape');
+  // The invoice of the payment: the discount and the setup fee.
+  await success.getByRole('link', { name: 'View the invoice' }).click();
+  await expect(page.getByRole('heading', { name: /^Invoice SB-\d{4}-\d{6}$/ })).toBeVisible();
+  const invoice = plain(await page.getByTestId('invoice-lines').textContent());
+  expect(invoice).toContain('-$94.80');
+  expect(invoice).toContain('$200.00');
 
   // /pricing marks the workspace's plan; an upgrade to pro shows the credit for business's days.
   await page.goto('/pricing?period=12');
@@ -179,6 +185,16 @@ test('the test PayPal payment: cancel buys nothing, approve pays', async ({ page
   await testMode.getByRole('button', { name: 'Approve the PayPal payment' }).click();
   await expect(page.getByTestId('checkout-success')).toContainText('Starter plan for 3 months');
   await expect(page.getByTestId('checkout-success')).toContainText('You are signed in as Paula Lovelace');
+});
+
+test('an editor is not authorized for /CheckOut; /pricing is open to everyone', async ({ page }) => {
+  await signIn(page, { email: DEMO_EDITOR });
+  await page.goto('/CheckOut?plan=pro&period=12');
+  await expect(page).toHaveURL('/pages/not-authorized');
+  await page.goto('/pricing');
+  await expect(page.getByRole('article', { name: 'Professional' })).toBeVisible();
+  // An editor may not read the workspace's usage: no plan is marked as current.
+  await expect(page.getByText('Current plan')).toHaveCount(0);
 });
 
 test('Arabic shows the same numbers, right to left', async ({ page }) => {
