@@ -87,6 +87,17 @@ describe('/api/billing: races and provider events', () => {
       outcome: { status: 'declined', reason: 'Your card was declined.' },
     });
     expect(await orderRow(other.id)).toMatchObject({ status: 'failed', failureReason: 'Your card was declined.' });
+    // A payment for an order billing closed meanwhile is given back.
+    const closed = (await api.start({ planId: 'unlimited', months: 1 }, admin)).json<OrderResponse>().order;
+    await t.app.database.db.update(billingOrders).set({ status: 'canceled' }).where(eq(billingOrders.id, closed.id));
+    await t.app.services.billing.handleProviderEvent('test', {
+      eventId: 'evt_5',
+      type: 'checkout.session.completed',
+      providerRef: (await orderRow(closed.id)).providerRef!,
+      outcome: { status: 'paid', providerPaymentRef: 'pay_5' },
+    });
+    expect(await orderRow(closed.id)).toMatchObject({ status: 'refunded', providerPaymentRef: 'pay_5' });
+    expect((await api.overview(admin)).json<{ subscription: Subscription }>().subscription.planId).toBe('pro');
     // Events about no known order are recorded and ignored.
     await t.app.services.billing.handleProviderEvent('test', {
       eventId: 'evt_4',

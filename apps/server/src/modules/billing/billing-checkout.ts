@@ -49,7 +49,8 @@ export function createCheckout(ctx: BillingContext) {
     async confirm(id: string, body: ConfirmCheckoutBody, caller: BillingCaller | null): Promise<OrderResponse> {
       const row = await authorized(id, { caller, claimToken: body.claimToken });
       if (row.status !== 'pending') return { order: await view(settledAnswer(row)) };
-      if (row.workspaceId) await ensureStillQuoted(ctx, row);
+      // Stripe charged on its own page before this call: its webhook decides (billing-settle.ts).
+      if (row.workspaceId && row.provider !== 'stripe') await ensureStillQuoted(ctx, row);
       if (!row.providerRef)
         throw new AppError('BILLING_STATE_CONFLICT', 'The payment is still being prepared. Please try again.');
       const provider = providerOf(ctx, row.provider);

@@ -40,9 +40,10 @@ function announce(ctx: BillingContext, activated: Activated | null | undefined) 
   if (activated?.workspace) ctx.workspaces.announce(activated.workspace);
 }
 
+/** Gives back a payment billing will not apply (the order is pending, canceled or failed, never paid). */
 async function refund(ctx: BillingContext, row: OrderRow, providerPaymentRef: string, reason: string) {
   await providerOf(ctx, row.provider).refund({ ...providerOrderOf(row, null), providerPaymentRef });
-  await ctx.repo.settlePending(row.id, {
+  await ctx.repo.updateOrder(row.id, {
     status: 'refunded',
     providerPaymentRef,
     refundedAt: ctx.clock(),
@@ -96,16 +97,27 @@ export async function handleProviderEvent(
   providerId: OrderRow['provider'],
   event: ProviderEvent,
 ): Promise<void> {
-  let takenEmail: { row: OrderRow; ref: string } | null = null;
+  // A payment billing cannot apply is refunded after the commit (the event stays recorded).
+  let toRefund: { row: OrderRow; ref: string; reason: string | null } | null = null;
   const activated = await ctx.db.transaction(async (tx) => {
     if (!(await ctx.repo.recordEvent(providerId, event.eventId, event.type, tx))) return null;
     const outcome = event.outcome;
     if (!event.providerRef || !outcome) return null;
     const row = await ctx.repo.orderByProviderRef(providerId, event.providerRef, tx);
-    if (!row || row.status !== 'pending') return null;
+    if (!row) return null;
+    if (outcome.status === 'paid' && (row.status === 'canceled' || row.status === 'failed')) {
+      toRefund = { row, ref: outcome.providerPaymentRef, reason: row.failureReason ?? 'The order was closed.' };
+      return null;
+    }
+    if (row.status !== 'pending') return null;
     if (outcome.status === 'paid') {
       if (!row.workspaceId && row.signUp && (await emailTaken(ctx, row.signUp.email, tx))) {
-        takenEmail = { row, ref: outcome.providerPaymentRef };
+        toRefund = { row, ref: outcome.providerPaymentRef, reason: null };
+        return null;
+      }
+      const stale = row.workspaceId ? await staleReason(ctx, row, tx) : null;
+      if (stale) {
+        toRefund = { row, ref: outcome.providerPaymentRef, reason: stale };
         return null;
       }
       return activate(ctx, row, outcome.providerPaymentRef, tx);
@@ -119,6 +131,8 @@ export async function handleProviderEvent(
     return null;
   });
   announce(ctx, activated);
-  const taken = takenEmail as { row: OrderRow; ref: string } | null;
-  if (taken) await refundTakenEmail(ctx, taken.row, taken.ref);
+  const refunding = toRefund as { row: OrderRow; ref: string; reason: string | null } | null;
+  if (!refunding) return;
+  if (refunding.reason === null) await refundTakenEmail(ctx, refunding.row, refunding.ref);
+  else await refund(ctx, refunding.row, refunding.ref, refunding.reason);
 }
