@@ -48,6 +48,8 @@ export interface FakePayPal {
   approve(orderId: string): string;
   /** The next capture is declined by the buyer's bank (422 INSTRUMENT_DECLINED). */
   declineNextCapture(): void;
+  /** The next API request is carried out but its answer is lost (a 503 instead). */
+  loseNextAnswer(): void;
   /** A webhook delivery as PayPal sends it: the event's JSON and its transmission headers. */
   signedEvent(
     type: string,
@@ -110,6 +112,7 @@ export async function startFakePayPal(): Promise<FakePayPal> {
   let tokens = new Set<string>();
   let tokenCount = 0;
   let declineNext = false;
+  let loseNext = false;
   let url = '';
 
   const orderBody = (order: FakePayPalOrder) => ({
@@ -238,6 +241,10 @@ export async function startFakePayPal(): Promise<FakePayPal> {
     if (replay) return send(res, replay.status, replay.body);
     const reply = route(req.method ?? '', path, body);
     if (replayKey && reply.status < 300) replies.set(replayKey, reply);
+    if (loseNext) {
+      loseNext = false;
+      return paypalError(res, { status: 503, name: 'SERVICE_UNAVAILABLE' });
+    }
     send(res, reply.status, reply.body);
   }
 
@@ -273,6 +280,9 @@ export async function startFakePayPal(): Promise<FakePayPal> {
     },
     declineNextCapture() {
       declineNext = true;
+    },
+    loseNextAnswer() {
+      loseNext = true;
     },
     signedEvent(type, orderId, options = {}) {
       const order = orderOf(orderId);

@@ -192,6 +192,26 @@ describe('billing webhooks and checkout through Stripe and PayPal', () => {
     expect((await orderRow(order.id)).providerPaymentRef).toBe(paypalOrder.capture!.id);
   });
 
+  it('a PayPal capture whose answer was lost is paid by PayPal’s signed event', async () => {
+    const started = await api.start({
+      planId: 'pro',
+      months: 1,
+      method: 'paypal',
+      account: accountFor('paypal-lost@billing-hooks.example'),
+    });
+    const { order, claimToken } = started.json<OrderResponse>();
+    const paypalOrder = [...paypal.orders.values()].find((o) => o.customId === order.id)!;
+    paypal.approve(paypalOrder.id);
+    paypal.loseNextAnswer();
+    expectErrorBody(await api.confirm(order.id, { claimToken }), 502, 'PAYMENT_PROVIDER_UNAVAILABLE');
+    expect((await orderRow(order.id)).status).toBe('pending');
+    const { payload, headers } = paypal.signedEvent('PAYMENT.CAPTURE.COMPLETED', paypalOrder.id);
+    expect((await paypalHook(payload, headers)).statusCode).toBe(200);
+    const row = await orderRow(order.id);
+    expect(row).toMatchObject({ status: 'paid', providerPaymentRef: paypalOrder.capture!.id });
+    expect(await planOf(row.workspaceId!)).toBe('pro');
+  });
+
   it('a PayPal order not approved is declined with PayPal’s reason; a forged PayPal event is 400', async () => {
     const started = await api.start({
       planId: 'pro',
