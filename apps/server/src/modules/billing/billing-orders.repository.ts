@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { billingOrders, billingProviderEvents } from '../../db/schema/index.js';
 
@@ -72,12 +72,17 @@ export function createBillingOrdersRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** Paid, failed, canceled and refunded orders of the workspace, newest first. */
+    /** Paid, failed and refunded orders of the workspace (its payment history), newest first. */
     async payments(workspaceId: string): Promise<OrderRow[]> {
       return db
         .select()
         .from(billingOrders)
-        .where(and(eq(billingOrders.workspaceId, workspaceId), ne(billingOrders.status, 'pending')))
+        .where(
+          and(
+            eq(billingOrders.workspaceId, workspaceId),
+            inArray(billingOrders.status, ['paid', 'failed', 'refunded']),
+          ),
+        )
         .orderBy(desc(billingOrders.createdAt))
         .limit(HISTORY_LIMIT);
     },
