@@ -1,7 +1,7 @@
-import { generateKeyPairSync, randomBytes, randomUUID, sign, verify } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { crc32 } from 'node:zlib';
+import { createPayPalSigner, type VerifyWebhookBody } from './fake-paypal-signing.js';
 import { basicAuthOf, readBody } from './fake-twilio.js';
 
 /** One request the fake received, as PayPal would see it. */
@@ -67,17 +67,6 @@ interface CreateOrderBody {
   payment_source?: { paypal?: { experience_context?: { return_url?: string; cancel_url?: string } } };
 }
 
-/** POST /v1/notifications/verify-webhook-signature's body. */
-interface VerifyBody {
-  auth_algo?: unknown;
-  cert_url?: unknown;
-  transmission_id?: unknown;
-  transmission_sig?: unknown;
-  transmission_time?: unknown;
-  webhook_id?: unknown;
-  webhook_event?: unknown;
-}
-
 const paypalId = () => randomBytes(9).toString('hex').toUpperCase().slice(0, 17);
 
 function send(res: ServerResponse, status: number, body: unknown) {
@@ -90,10 +79,6 @@ function paypalError(res: ServerResponse, failure: FakePayPalFailure) {
   send(res, failure.status, { name: failure.name, message: failure.description ?? failure.name, details });
 }
 
-/** What PayPal signs (SHA256withRSA): `transmissionId|time|webhookId|crc32(event)`. */
-const signedText = (transmissionId: string, time: string, webhookId: string, event: string) =>
-  `${transmissionId}|${time}|${webhookId}|${crc32(Buffer.from(event))}`;
-
 /**
  * A local stand-in for PayPal's REST API: OAuth2 client credentials, Orders v2 (create, get,
  * capture), capture refunds and webhook signature verification, with PayPal-Request-Id replays
@@ -104,7 +89,7 @@ export async function startFakePayPal(): Promise<FakePayPal> {
   const clientId = `client-${randomBytes(6).toString('hex')}`;
   const clientSecret = randomBytes(16).toString('hex');
   const webhookId = paypalId();
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const signer = createPayPalSigner(webhookId, () => `${url}/v1/notifications/certs/CERT-fake`);
   const requests: FakePayPalRequest[] = [];
   const orders = new Map<string, FakePayPalOrder>();
   const replies = new Map<string, { status: number; body: unknown }>();
@@ -168,26 +153,10 @@ export async function startFakePayPal(): Promise<FakePayPal> {
     return { status: 201, body: orderBody(order) };
   }
 
-  function verifySignature(body: VerifyBody | null): { status: number; body: unknown } {
-    const event = JSON.stringify(body?.webhook_event ?? null);
-    const ok =
-      body?.webhook_id === webhookId &&
-      body?.auth_algo === 'SHA256withRSA' &&
-      body?.cert_url === `${url}/v1/notifications/certs/CERT-fake` &&
-      typeof body?.transmission_sig === 'string' &&
-      verify(
-        'sha256',
-        Buffer.from(signedText(String(body.transmission_id), String(body.transmission_time), webhookId, event)),
-        publicKey,
-        Buffer.from(body.transmission_sig as string, 'base64'),
-      );
-    return { status: 200, body: { verification_status: ok ? 'SUCCESS' : 'FAILURE' } };
-  }
-
   function route(method: string, path: string, body: unknown): { status: number; body: unknown } {
     if (method === 'POST' && path === '/v2/checkout/orders') return createOrder(body as CreateOrderBody | null);
     if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
-      return verifySignature(body as VerifyBody | null);
+      return { status: 200, body: signer.verify(body as VerifyWebhookBody | null) };
     }
     const orderMatch = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
     const order = orderMatch ? orders.get(decodeURIComponent(orderMatch[1]!)) : undefined;
@@ -305,18 +274,7 @@ export async function startFakePayPal(): Promise<FakePayPal> {
         summary: `Event ${type}`,
         resource,
       });
-      const transmissionId = randomUUID();
-      const time = new Date().toISOString();
-      const key = options.forged ? generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey : privateKey;
-      const signature = sign('sha256', Buffer.from(signedText(transmissionId, time, webhookId, payload)), key);
-      const headers = {
-        'paypal-auth-algo': 'SHA256withRSA',
-        'paypal-cert-url': `${url}/v1/notifications/certs/CERT-fake`,
-        'paypal-transmission-id': transmissionId,
-        'paypal-transmission-sig': signature.toString('base64'),
-        'paypal-transmission-time': time,
-      };
-      return { payload, headers, eventId };
+      return { payload, headers: signer.headersFor(payload, options.forged), eventId };
     },
     failNext(count, failure) {
       for (let i = 0; i < count; i++) failures.push(failure);
