@@ -148,6 +148,14 @@ test('a visitor buys business for 12 months on /pricing with the test card and e
   expect(upgrade.setup_fee).toBeUndefined();
   expect(upgrade.total?.[0]).toBe(298800 - 29880 + (upgrade.proration_credit?.[0] ?? 0));
   await expect(page.getByTestId('order-summary')).toContainText('The upgrade takes effect at once');
+  // The admin pays the upgrade (no sign-up fields, no claim token): pro's 50,000 at once.
+  await expect(page.getByRole('textbox', { name: /^Email/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  const [, upgradeText] = upgrade.total!;
+  await payWithCard(page, '4242 4242 4242 4242', upgradeText);
+  await expect(page.getByTestId('checkout-success')).toContainText('Professional plan for 12 months');
+  await page.getByTestId('usage-badge').click();
+  await expect(page.getByText('0 of 50,000 SMS segments used')).toBeVisible();
   expect(problems).toEqual([]);
 });
 
@@ -256,3 +264,19 @@ for (const theme of ['light', 'dark'] as const) {
     await context.close();
   });
 }
+
+test('at 360 px both pages fit the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of ['/pricing?period=12', '/CheckOut?plan=business&period=12']) {
+    await page.goto(path);
+    await expect(page.getByRole('radio', { name: /^12 months/ })).toBeChecked();
+    await expect(page.getByRole('heading', { name: /Plans and prices|Order summary/ })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+    if (process.env.E2E_SCREENSHOTS) {
+      await page.screenshot({
+        path: test.info().outputPath(`${path.startsWith('/pricing') ? 'pricing' : 'checkout'}-360.png`),
+        fullPage: true,
+      });
+    }
+  }
+});

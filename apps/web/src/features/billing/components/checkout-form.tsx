@@ -91,7 +91,7 @@ export function CheckoutForm() {
       <Grid.Col span={{ base: 12, md: 7 }}>
         <form onSubmit={submit} noValidate>
           <Stack gap="lg">
-            <Section title={t('page.plan')}>
+            <Section title={t('page.choice')}>
               <Stack gap="md">
                 <div>
                   <Text id={planLabelId} size="sm" fw={500} mb={4}>

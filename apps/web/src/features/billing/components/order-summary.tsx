@@ -1,6 +1,6 @@
 import { Alert, Card, Divider, Loader, Stack, Text, Title } from '@mantine/core';
 import type { Quote, QuoteLine } from '@switchboard/contract';
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useApiErrorMessage } from '../../../lib/use-api-error-message';
 import { usePlanName } from '../../usage/public';
@@ -83,7 +83,13 @@ export function OrderSummary({
       ) : (
         <Stack gap="xs" aria-busy={loading} data-testid="order-summary">
           {quote.lines.map((line) => (
-            <Line key={line.kind} kind={line.kind} label={lineLabel(line, quote)} cents={line.amountCents} />
+            <Fragment key={line.kind}>
+              {/* With a tax, what it is computed on comes first. */}
+              {line.kind === 'tax' && (
+                <Line kind="subtotal" label={t('summary.subtotal')} cents={quote.subtotalCents} />
+              )}
+              <Line kind={line.kind} label={lineLabel(line, quote)} cents={line.amountCents} />
+            </Fragment>
           ))}
           <Divider my={4} />
           <Line kind="total" label={t('summary.total')} cents={quote.totalCents} strong />

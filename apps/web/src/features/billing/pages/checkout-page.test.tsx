@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { Order, PricesResponse, Quote } from '@switchboard/contract';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,6 +11,9 @@ import { leaveFor } from '../lib/leave-for';
 import CheckoutPage from './checkout-page';
 
 vi.mock('../lib/leave-for', () => ({ leaveFor: vi.fn() }));
+
+// Each step waits on a few renders and stubbed calls: generous on a busy machine.
+configure({ asyncUtilTimeout: 5_000 });
 
 const ORDER_ID = '00000000-0000-4000-8000-0000000000d1';
 const CLAIM = 'claim-token-1';
@@ -205,6 +208,36 @@ describe('CheckoutPage', () => {
       claimToken: CLAIM,
     });
     expect(session.get().status).toBe('authenticated');
+  });
+
+  it('shows the server’s quote line by line, with the subtotal before a tax, and never a price of its own', async () => {
+    const taxed: Quote = {
+      ...quote,
+      lines: [...quote.lines, { kind: 'tax', description: 'Tax 20 %', amountCents: 210_64 }],
+      taxCents: 210_64,
+      totalCents: 1263_84,
+    };
+    serve((request) => (request.url.startsWith('/api/billing/quote') ? { status: 200, body: taxed } : null));
+    renderAt('/CheckOut?plan=business&period=12');
+    await screen.findByText('Business plan × 12 months');
+    const lines = [...document.querySelectorAll('[data-line]')].map((line) => [
+      line.getAttribute('data-line'),
+      line.querySelector('[data-cents]')?.getAttribute('data-cents') ?? null,
+    ]);
+    expect(lines).toEqual([
+      ['plan', '94800'],
+      ['discount', '-9480'],
+      ['setup_fee', '20000'],
+      ['subtotal', '105320'],
+      ['tax', '21064'],
+      ['total', '126384'],
+      ['renewal', null],
+    ]);
+    const text = (kind: string) =>
+      (document.querySelector(`[data-line="${kind}"]`)?.textContent ?? '').replace(/[\u2066-\u2069]/g, '');
+    expect(text('discount')).toBe('Discount (10%)-$94.80');
+    expect(text('tax')).toBe('Tax$210.64');
+    expect(text('renewal')).toBe('Next renewal dateNov 27, 2027');
   });
 
   it('leaves for the provider’s page and keeps the claim token for the way back', async () => {

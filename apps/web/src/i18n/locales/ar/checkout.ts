@@ -30,9 +30,8 @@ export const checkout: Translation<typeof en> = {
     developerApi: 'واجهة برمجية للمطورين',
   },
   page: {
-    title: 'الدفع',
+    choice: 'الباقة وفترة الفوترة',
     plan: 'الباقة',
-    period: 'فترة الفوترة',
     account: 'حسابك',
     accountHint: 'يُنشأ حسابك ومساحة العمل الخاصة به عند نجاح الدفع.',
     signedInAs: 'تشتري لمساحة عملك باسم {{name}}.',

@@ -30,9 +30,8 @@ export const checkout: Translation<typeof en> = {
     developerApi: 'API für Entwickler',
   },
   page: {
-    title: 'Kasse',
+    choice: 'Tarif und Abrechnungszeitraum',
     plan: 'Tarif',
-    period: 'Abrechnungszeitraum',
     account: 'Ihr Konto',
     accountHint: 'Ihr Konto und sein Arbeitsbereich werden angelegt, sobald die Zahlung gelingt.',
     signedInAs: 'Sie kaufen als {{name}} für Ihren Arbeitsbereich.',

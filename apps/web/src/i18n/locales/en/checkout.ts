@@ -33,9 +33,8 @@ export const checkout = {
     developerApi: 'API for developers',
   },
   page: {
-    title: 'Checkout',
+    choice: 'Plan and billing period',
     plan: 'Plan',
-    period: 'Billing period',
     account: 'Your account',
     accountHint: 'Your account and its workspace are created when the payment succeeds.',
     signedInAs: 'Buying for your workspace as {{name}}.',

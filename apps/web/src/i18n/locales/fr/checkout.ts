@@ -31,9 +31,8 @@ export const checkout: Translation<typeof en> = {
     developerApi: 'API pour les développeurs',
   },
   page: {
-    title: 'Paiement',
+    choice: 'Offre et période de facturation',
     plan: 'Offre',
-    period: 'Période de facturation',
     account: 'Votre compte',
     accountHint: 'Votre compte et son espace de travail sont créés quand le paiement aboutit.',
     signedInAs: 'Achat pour votre espace de travail en tant que {{name}}.',
