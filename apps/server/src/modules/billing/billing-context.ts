@@ -12,13 +12,11 @@ import type { createBillingSubscriptionsRepository } from './billing-subscriptio
 
 export type BillingRepository = ReturnType<typeof createBillingOrdersRepository> &
   ReturnType<typeof createBillingSubscriptionsRepository>;
+import type { PaymentProviders } from './providers/index.js';
 import type { PaymentProvider, ProviderOrder } from './providers/payment-provider.js';
 
 /** The payment provider of each method (providers/index.ts chooses Stripe, PayPal or the test one). */
-export interface PaymentProviders {
-  card: PaymentProvider;
-  paypal: PaymentProvider;
-}
+export type { PaymentProviders };
 
 export interface BillingDeps {
   db: Db;
