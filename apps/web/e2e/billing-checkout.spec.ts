@@ -127,6 +127,7 @@ test('a visitor buys business for 12 months on /pricing with the test card and e
   await expect(success).toContainText('Thank you! Your plan is active.');
   await expect(success).toContainText('You are signed in as Ada Lovelace, the admin of your new workspace.');
   await expect(success.getByRole('link', { name: 'View the invoice' })).toBeVisible();
+  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: test.info().outputPath('success.png') });
   // Signed in as the admin: the navigation's quota badge reads the new plan's 10,000.
   await page.getByTestId('usage-badge').click();
   await expect(page.getByText('0 of 10,000 SMS segments used')).toBeVisible();
@@ -170,6 +171,8 @@ test('a declined card shows the provider’s reason and creates nothing; the nex
   await expect(alert).toContainText('Your card was declined.');
   await expect(page.getByTestId('checkout-success')).toHaveCount(0);
   await expectNoAccount(page, visitor);
+  if (process.env.E2E_SCREENSHOTS)
+    await page.screenshot({ path: test.info().outputPath('declined.png'), fullPage: true });
 
   // Another card: a new order, paid.
   await payWithCard(page, '4242424242424242', '$449.00');
