@@ -143,6 +143,39 @@ test('a customer’s billing page and invoices: plan, payment, invoice and its P
   await context.close();
 });
 
+test('a next period paid in advance shows on the page; a cancel refunds it with a credit note, marked on its page', async ({
+  page,
+}) => {
+  const problems = collectProblems(page);
+  const { order, headers } = await buyAsNewCustomer(page.request, { planId: 'business', months: 1 });
+  const renewal = await buyForWorkspace(page.request, headers, 'business', 3);
+  expect(renewal.kind).toBe('renewal');
+  const en = await formatIn(page, 'en', [], [order.quote.periodEnd]);
+
+  await page.goto('/views/billing');
+  await expect(page.getByTestId('billing-next')).toHaveText(withValue('Business × 3 months, from ', en.days[0]!));
+  await page.getByRole('button', { name: 'Cancel at period end' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel at the end of the period?' });
+  await dialog.getByRole('button', { name: 'Cancel at period end' }).click();
+  await expect(page.getByTestId('billing-status')).toHaveText(withValue('Ends on ', en.days[0]!));
+  await expect(page.getByTestId('billing-next')).toHaveCount(0);
+  await expect(page.getByTestId('billing-payments').locator(`tr[data-order-id="${renewal.id}"]`)).toContainText(
+    'Refunded',
+  );
+
+  const [creditNote, renewalInvoice] = await invoicesOf(page, headers);
+  expect(creditNote!.kind).toBe('credit_note');
+  const row = page.getByTestId('billing-invoices').locator(`tr[data-invoice-id="${creditNote!.id}"]`);
+  await expect(row).toContainText('Credit note');
+  await row.getByRole('link', { name: creditNote!.number, exact: true }).click();
+  await expect(page.getByRole('heading', { name: `Credit note ${creditNote!.number}` })).toBeVisible();
+  await expect(page.getByText(`Refund of invoice ${renewalInvoice!.number}`)).toBeVisible();
+  const total = await formatIn(page, 'en', [creditNote!.totalCents], []);
+  expect(creditNote!.totalCents).toBeLessThan(0);
+  await expect(page.getByTestId('invoice-total')).toHaveText(withValue('', total.money[0]!));
+  expect(problems).toEqual([]);
+});
+
 for (const theme of ['light', 'dark'] as const) {
   test(`the billing and invoice pages pass axe in the ${theme} theme`, async ({ browser, baseURL }) => {
     test.setTimeout(90_000);
