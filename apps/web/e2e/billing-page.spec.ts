@@ -152,7 +152,11 @@ test('a next period paid in advance shows on the page; a cancel refunds it with 
   expect(renewal.kind).toBe('renewal');
   const en = await formatIn(page, 'en', [], [order.quote.periodEnd]);
 
-  await page.goto('/views/billing');
+  // The menu's Billing entry (Account) leads to the page.
+  await page.goto('/home');
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Billing' }).click();
+  await expect(page).toHaveURL('/views/billing');
   await expect(page.getByTestId('billing-next')).toHaveText(withValue('Business × 3 months, from ', en.days[0]!));
   await page.getByRole('button', { name: 'Cancel at period end' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancel at the end of the period?' });
