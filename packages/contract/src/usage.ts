@@ -23,7 +23,3 @@ export const UsageSchema = z.object({
   timeZone: z.string().describe('The workspace’s IANA time zone, where its months begin.'),
 });
 export type Usage = z.infer<typeof UsageSchema>;
-
-/** `PATCH /api/workspace/plan` (admins; billing will do this after a checkout). */
-export const ChangePlanBodySchema = z.object({ planId: PlanIdSchema.describe('The plan to switch to.') });
-export type ChangePlanBody = z.infer<typeof ChangePlanBodySchema>;

@@ -195,11 +195,17 @@ export async function registerAdmin(instance: Instance, email: string): Promise<
   const registered = await expectCall<{ accessToken: string }>(200, instance, 'POST', '/api/auth/register', {
     body: { displayName: 'Cluster admin', email, password: PASSWORD },
   });
-  await expectCall(200, instance, 'PATCH', '/api/workspace/plan', {
-    body: { planId: 'unlimited' },
-    token: registered.accessToken,
+  // Bought as a customer would, on the test provider (billing's checkout with its test card).
+  const token = registered.accessToken;
+  const started = await expectCall<{ order: { id: string } }>(201, instance, 'POST', '/api/billing/checkout', {
+    body: { planId: 'unlimited', months: 1, method: 'card', idempotencyKey: `cluster-${email}` },
+    token,
   });
-  return registered.accessToken;
+  await expectCall(200, instance, 'POST', `/api/billing/checkout/${started.order.id}/confirm`, {
+    body: { test: { method: 'card', number: '4242424242424242', expiry: '12/39', cvc: '123' } },
+    token,
+  });
+  return token;
 }
 
 /** Signs in again (on any instance) as an admin `registerAdmin` made. */

@@ -3,14 +3,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/database.js';
 import { expectErrorBody } from '../helpers/expectations.js';
-import { adminEditorAndStranger, createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
+import { buyAsAdmin } from '../helpers/billing-checkout.js';
+import { adminEditorAndStranger, createTestApp, register, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
 const STARTER_QUOTA = PLANS.starter.monthlySmsQuota!;
 
 // The quota's rules (booking, time zones, give-backs, races, auto-replies) are tested in
-// test/services/usage.test.ts; here: what GET /api/usage, PATCH /api/workspace/plan and a send
+// test/services/usage.test.ts; here: what GET /api/usage, a plan bought through billing and a send
 // refused by the quota answer.
-describe('/api/usage, /api/workspace/plan and /api/workspace', () => {
+describe('/api/usage and /api/workspace', () => {
   let t: TestApp;
   let admin: SignedIn; // workspace A
   let editor: SignedIn; // workspace A
@@ -25,7 +26,6 @@ describe('/api/usage, /api/workspace/plan and /api/workspace', () => {
     t.app.inject({ method: 'GET', url: '/api/usage', headers: who?.authorization ?? {} });
   const patch = (url: string) => (who: SignedIn | undefined, payload: unknown) =>
     t.app.inject({ method: 'PATCH', url, headers: who?.authorization ?? {}, payload: payload as object });
-  const setPlan = patch('/api/workspace/plan');
   async function sandboxOf(who: SignedIn): Promise<string> {
     const list = await t.app.inject({ method: 'GET', url: '/api/networks', headers: who.authorization });
     return list.json<{ networks: Array<{ id: string }> }>().networks[0]!.id;
@@ -56,33 +56,25 @@ describe('/api/usage, /api/workspace/plan and /api/workspace', () => {
   it('answers 401 without a token and 403 to an editor', async () => {
     expectErrorBody(await getUsage(), 401, 'UNAUTHENTICATED');
     expectErrorBody(await getUsage(editor), 403, 'FORBIDDEN');
-    expectErrorBody(await setPlan(undefined, { planId: 'pro' }), 401, 'UNAUTHENTICATED');
-    expectErrorBody(await setPlan(editor, { planId: 'pro' }), 403, 'FORBIDDEN');
     expect((await getUsage(admin)).json<Usage>().planId).toBe('starter');
   });
 
-  it('refuses a plan the table does not know, or no plan, with 400', async () => {
-    for (const payload of [{ planId: 'platinum' }, {}, { planId: null }, { planId: 'STARTER' }]) {
-      const body = expectErrorBody(await setPlan(admin, payload), 400, 'VALIDATION_FAILED');
-      expect(body.fields?.[0]?.path).toBe('body.planId');
-    }
-  });
-
-  it('switches the plan and answers the workspace; usage follows', async () => {
-    const response = await setPlan(admin, { planId: 'unlimited' });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<WorkspaceResponse>().workspace).toMatchObject({
-      id: admin.userData.workspaceId,
-      planId: 'unlimited',
-      timeZone: 'UTC',
+  it('has no free plan switch: a plan changes only through a paid checkout, and usage follows', async () => {
+    const buyer = await register(t.app, 'usage-buyer@example.com');
+    const free = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/workspace/plan',
+      headers: buyer.authorization,
+      payload: { planId: 'unlimited' },
     });
-    expect((await getUsage(admin)).json<Usage>()).toMatchObject({ planId: 'unlimited', quota: null, remaining: null });
-    const back = await setPlan(admin, { planId: 'starter' });
-    expect(back.json<WorkspaceResponse>().workspace.planId).toBe('starter');
+    expect(free.statusCode).toBe(404);
+    expect((await getUsage(buyer)).json<Usage>().planId).toBe('starter');
+    await buyAsAdmin(t.app, buyer, 'unlimited', 1);
+    expect((await getUsage(buyer)).json<Usage>()).toMatchObject({ planId: 'unlimited', quota: null, remaining: null });
   });
 
   it('keeps each workspace’s plan and usage to itself', async () => {
-    await setPlan(stranger, { planId: 'business' });
+    await buyAsAdmin(t.app, stranger, 'business', 1);
     await setUsed(stranger.userData.workspaceId, 123);
     expect((await getUsage(stranger)).json<Usage>()).toMatchObject({ planId: 'business', used: 123 });
     expect((await getUsage(admin)).json<Usage>()).toMatchObject({ planId: 'starter', used: 0 });
@@ -175,7 +167,7 @@ describe('/api/usage, /api/workspace/plan and /api/workspace', () => {
       paths: Record<string, Record<string, unknown>>;
     }>();
     expect(doc.paths['/api/usage']).toHaveProperty('get');
-    expect(doc.paths['/api/workspace/plan']).toHaveProperty('patch');
+    expect(doc.paths['/api/workspace/plan']).toBeUndefined();
     expect(doc.paths['/api/workspace']).toHaveProperty('patch');
   });
 });

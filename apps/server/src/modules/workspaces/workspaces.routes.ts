@@ -1,5 +1,4 @@
 import {
-  ChangePlanBodySchema,
   NewUserBodySchema,
   UpdateWorkspaceBodySchema,
   UsageSchema,
@@ -41,23 +40,6 @@ export const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => workspaces.usage(authOf(request).workspaceId),
-  );
-
-  app.patch(
-    '/workspace/plan',
-    {
-      onRequest: admin,
-      schema: {
-        tags,
-        summary: 'Switch the workspace’s plan (recorded in its audit log; billing will do this after a checkout)',
-        body: ChangePlanBodySchema,
-        response: { 200: WorkspaceResponseSchema },
-      },
-    },
-    async (request) => {
-      const { workspaceId, userId } = authOf(request);
-      return { workspace: await workspaces.changePlan(workspaceId, request.body.planId, userId) };
-    },
   );
 
   app.patch(

@@ -94,7 +94,10 @@ export function createWorkspacesService(db: Db, options: WorkspacesServiceOption
     /** For a queue refused by the quota: the segments still free this month (0 when none). */
     remainingSegments: usage.remaining,
 
-    /** Admins (and billing, later): switches the plan, audited, and tells the workspace's browsers. */
+    /**
+     * Switches the plan at once, audited, and tells the workspace's browsers. No route calls it: a
+     * customer's plan changes through billing (changePlanIn); tests and tools set one directly.
+     */
     async changePlan(workspaceId: string, planId: PlanId, userId: string): Promise<Workspace> {
       const workspace = found(await repo.changePlan(workspaceId, planId, userId));
       announce(workspace);
