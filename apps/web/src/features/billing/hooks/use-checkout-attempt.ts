@@ -52,6 +52,11 @@ export function useCheckoutAttempt() {
 
   /** Starts the order of this attempt (once per key); Stripe and PayPal take over by redirect. */
   const open = async (request: CheckoutRequest): Promise<OrderResponse | null> => {
+    // Another plan, period, method or account is another order: a key already sent for the old
+    // one (its answer perhaps lost) would be answered with that old order.
+    if (attempt.current.request && JSON.stringify(attempt.current.request) !== JSON.stringify(request)) {
+      attempt.current = { key: newIdempotencyKey() };
+    }
     const current = attempt.current;
     current.request = request;
     current.response ??= await startCheckout({ ...request, idempotencyKey: current.key });

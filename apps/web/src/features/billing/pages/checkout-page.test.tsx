@@ -240,6 +240,41 @@ describe('CheckoutPage', () => {
     expect(text('renewal')).toBe('Next renewal dateNov 27, 2027');
   });
 
+  it('a retry after a lost answer sends the same key; a changed form is another order with a new key', async () => {
+    let starts = 0;
+    const sent = serve((request) => {
+      if (request.method === 'POST' && request.url === '/api/billing/checkout') {
+        starts += 1;
+        if (starts < 3) throw new TypeError('Failed to fetch');
+        return { status: 201, body: { order: anOrder(), claimToken: CLAIM } };
+      }
+      return null;
+    });
+    renderAt('/CheckOut?plan=business&period=12');
+    await screen.findByText('Business plan × 12 months');
+    fillAccount();
+    const proceed = () => fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    proceed();
+    expect(await screen.findByText('The checkout could not continue')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Continue to payment' })).toHaveProperty('disabled', false),
+    );
+    proceed();
+    await waitFor(() => expect(starts).toBe(2));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Continue to payment' })).toHaveProperty('disabled', false),
+    );
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'ada@engines.example' } });
+    proceed();
+    await screen.findByText('Test mode');
+    const keys = calls(sent, 'POST', '/api/billing/checkout').map(
+      (request) => (request.body as { idempotencyKey: string }).idempotencyKey,
+    );
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+
   it('leaves for the provider’s page and keeps the claim token for the way back', async () => {
     serve((request) =>
       request.method === 'POST' && request.url === '/api/billing/checkout'
