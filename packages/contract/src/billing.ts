@@ -100,6 +100,7 @@ export const QuoteSchema = z.object({
   currency: z.literal(BILLING_CURRENCY),
   lines: z.array(QuoteLineSchema).describe('Plan × period, then discount, setup fee, proration credit, tax.'),
   subtotalCents: cents.describe('Sum of the lines before tax.'),
+  taxRatePercent: z.number().describe('The tax rate the quote was made with (TAX_RATE_PERCENT then).'),
   taxCents: cents,
   totalCents: cents.describe('What is charged now (never below 0).'),
   periodStart: z.iso.datetime().describe('When the bought period begins.'),

@@ -50,6 +50,7 @@ export function testQuote(options: TestQuoteOptions = {}): Quote {
     currency: 'USD',
     lines,
     subtotalCents: subtotal,
+    taxRatePercent,
     taxCents: tax,
     totalCents: subtotal + tax,
     periodStart: start.toISOString(),

@@ -174,6 +174,7 @@ export function computeQuote(input: QuoteInput): Quote {
     currency: BILLING_CURRENCY,
     lines,
     subtotalCents,
+    taxRatePercent: input.taxRatePercent,
     taxCents,
     totalCents: subtotalCents + taxCents,
     periodStart: periodStart.toISOString(),

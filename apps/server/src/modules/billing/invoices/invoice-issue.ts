@@ -98,7 +98,8 @@ export function createInvoiceIssuer(deps: IssueDeps) {
       buyer,
       lines: quote.lines,
       subtotalCents: quote.subtotalCents,
-      taxRatePercent: deps.taxRatePercent,
+      // The rate the quote was made with: the setting may have changed before the payment.
+      taxRatePercent: quote.taxRatePercent,
       taxCents: quote.taxCents,
       totalCents: quote.totalCents,
       currency: quote.currency,

@@ -29,6 +29,7 @@ const quote: Quote = {
     { kind: 'setup_fee', description: 'Setup fee', amountCents: 200_00 },
   ],
   subtotalCents: 1053_20,
+  taxRatePercent: 0,
   taxCents: 0,
   totalCents: 1053_20,
   periodStart: '2026-11-27T00:00:00.000Z',
