@@ -57,7 +57,7 @@ export function OrderSummary({
       case 'proration_credit':
         return t('summary.prorationCredit');
       case 'tax':
-        return t('summary.tax');
+        return t('summary.tax', { percent: format.percent(current.taxRatePercent) });
     }
   };
 

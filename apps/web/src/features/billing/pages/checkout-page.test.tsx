@@ -215,6 +215,7 @@ describe('CheckoutPage', () => {
     const taxed: Quote = {
       ...quote,
       lines: [...quote.lines, { kind: 'tax', description: 'Tax 20 %', amountCents: 210_64 }],
+      taxRatePercent: 20,
       taxCents: 210_64,
       totalCents: 1263_84,
     };
@@ -237,7 +238,7 @@ describe('CheckoutPage', () => {
     const text = (kind: string) =>
       (document.querySelector(`[data-line="${kind}"]`)?.textContent ?? '').replace(/[\u2066-\u2069]/g, '');
     expect(text('discount')).toBe('Discount (10%)-$94.80');
-    expect(text('tax')).toBe('Tax$210.64');
+    expect(text('tax')).toBe('Tax (20%)$210.64');
     expect(text('renewal')).toBe('Next renewal dateNov 27, 2027');
   });
 

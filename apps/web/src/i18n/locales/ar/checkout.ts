@@ -68,7 +68,7 @@ export const checkout: Translation<typeof en> = {
     discount: 'الخصم ({{percent}})',
     setupFee: 'رسوم الإعداد (مرة واحدة)',
     prorationCredit: 'رصيد عن الجزء غير المستخدم من باقتك الحالية',
-    tax: 'الضريبة',
+    tax: 'الضريبة ({{percent}})',
     subtotal: 'المجموع الفرعي',
     total: 'المستحق اليوم',
     renewal: 'تاريخ التجديد التالي',

@@ -68,7 +68,7 @@ export const checkout: Translation<typeof en> = {
     discount: 'Rabatt ({{percent}})',
     setupFee: 'Einrichtungsgebühr (einmalig)',
     prorationCredit: 'Gutschrift für den ungenutzten Teil Ihres aktuellen Tarifs',
-    tax: 'Steuer',
+    tax: 'Steuer ({{percent}})',
     subtotal: 'Zwischensumme',
     total: 'Heute fällig',
     renewal: 'Nächste Verlängerung',

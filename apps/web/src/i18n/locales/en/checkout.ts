@@ -71,7 +71,7 @@ export const checkout = {
     discount: 'Discount ({{percent}})',
     setupFee: 'Setup fee (once)',
     prorationCredit: 'Credit for the unused part of your current plan',
-    tax: 'Tax',
+    tax: 'Tax ({{percent}})',
     subtotal: 'Subtotal',
     total: 'Total due today',
     renewal: 'Next renewal date',

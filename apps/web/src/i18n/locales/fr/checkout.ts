@@ -69,7 +69,7 @@ export const checkout: Translation<typeof en> = {
     discount: 'Remise ({{percent}})',
     setupFee: 'Frais de mise en service (une fois)',
     prorationCredit: 'Crédit pour la partie non utilisée de votre offre actuelle',
-    tax: 'Taxe',
+    tax: 'Taxe ({{percent}})',
     subtotal: 'Sous-total',
     total: 'À payer aujourd’hui',
     renewal: 'Prochain renouvellement',
