@@ -51,8 +51,10 @@ export const errors: Translation<typeof en> = {
     'Diese Webhook-Adresse ist nicht erlaubt: Sie muss https verwenden und eine öffentliche Adresse erreichen.',
   SEND_AT_INVALID: 'Der geplante Zeitpunkt muss in der Zukunft und höchstens 30 Tage entfernt liegen.',
   PAYMENT_DECLINED: 'Die Zahlung wurde nicht angenommen.',
-  BILLING_STATE_CONFLICT: 'Das ist nicht mehr möglich: Bestellung oder Tarif haben sich geändert. Laden Sie die Seite neu.',
-  PAYMENT_PROVIDER_UNAVAILABLE: 'Der Zahlungsdienst ist nicht erreichbar. Es wurde nichts belastet; bitte versuchen Sie es erneut.',
+  BILLING_STATE_CONFLICT:
+    'Das ist nicht mehr möglich: Bestellung oder Tarif haben sich geändert. Laden Sie die Seite neu.',
+  PAYMENT_PROVIDER_UNAVAILABLE:
+    'Der Zahlungsdienst ist nicht erreichbar. Es wurde nichts belastet; bitte versuchen Sie es erneut.',
   PAYMENT_WEBHOOK_INVALID: 'Die Zahlungsbenachrichtigung konnte nicht geprüft werden.',
   UNAVAILABLE: 'Der Server startet gerade (neu). Bitte versuchen Sie es gleich noch einmal.',
   INTERNAL: 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es erneut.',
