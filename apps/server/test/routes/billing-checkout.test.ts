@@ -189,6 +189,12 @@ describe('/api/billing: prices, quotes and checkout', () => {
       sql`select count(*)::int as count from workspaces where name = 'Acme Ltd'`,
     );
     expect(row!.count).toBe(0);
+    // The refused orders keep no sign-up (no password hash) once they can never make the account.
+    const [kept] = await queryRows<{ count: number }>(
+      t.app.database.db,
+      sql`select count(*)::int as count from billing_orders where sign_up->>'email' = ${email}`,
+    );
+    expect(kept!.count).toBe(0);
   });
 
   it('the test PayPal: approve pays, cancel is 402 with PayPal’s words', async () => {

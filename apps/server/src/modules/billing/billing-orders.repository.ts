@@ -54,9 +54,11 @@ export function createBillingOrdersRepository(db: Db) {
 
     /** Moves a pending order on; undefined when it was not pending (someone else got there first). */
     async settlePending(id: string, patch: Partial<NewOrder>, tx: Db = db): Promise<OrderRow | undefined> {
+      // An order that will never make its account forgets the sign-up (its password hash) at once.
+      const forget = patch.status && patch.status !== 'paid' ? { signUp: null } : {};
       const [row] = await tx
         .update(billingOrders)
-        .set(patch)
+        .set({ ...patch, ...forget })
         .where(and(eq(billingOrders.id, id), eq(billingOrders.status, 'pending')))
         .returning();
       return row;
