@@ -1,6 +1,8 @@
 import type { BillingOverview, OrderResponse, Quote, Subscription, Usage } from '@switchboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingApi, buyAsAdmin } from '../helpers/billing-checkout.js';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../src/db/database.js';
+import { accountFor, billingApi, buyAsAdmin, testCard } from '../helpers/billing-checkout.js';
 import { expectErrorBody } from '../helpers/expectations.js';
 import { startMailCatcher, type MailCatcher } from '../helpers/mail-catcher.js';
 import { adminEditorAndStranger, createTestApp, type SignedIn, type TestApp } from '../helpers/test-app.js';
@@ -156,5 +158,31 @@ describe('/api/billing: changes of plan, cancel, resume, the period-end job', ()
     expect((await api.quote('pro', 12, stranger)).json<Quote>().kind).toBe('upgrade');
     // Each workspace sees its own billing only.
     expect((await overview(stranger)).payments).toHaveLength(1);
+  });
+
+  it('closes a checkout left unfinished for 3 days, forgetting its sign-up', async () => {
+    now = new Date();
+    const started = await api.start({ planId: 'pro', months: 1, account: accountFor('abandoned@billing.example') });
+    expect(started.statusCode, started.body).toBe(201);
+    const { order, claimToken } = started.json<OrderResponse>();
+    const signUpKept = async () =>
+      (
+        await queryRows<{ kept: boolean }>(
+          t.app.database.db,
+          sql`select sign_up is not null as kept from billing_orders where id = ${order.id}`,
+        )
+      )[0]!.kept;
+    await runJob();
+    expect((await api.read(order.id, undefined, claimToken)).json<OrderResponse>().order.status).toBe('pending');
+    expect(await signUpKept()).toBe(true);
+    now = new Date(Date.now() + 3 * DAY + 60_000);
+    await runJob();
+    expect((await api.read(order.id, undefined, claimToken)).json<OrderResponse>().order).toMatchObject({
+      status: 'canceled',
+      failureReason: 'The checkout was not completed within 3 days.',
+    });
+    expect(await signUpKept()).toBe(false);
+    // Paying it now is refused, and nothing is charged.
+    expectErrorBody(await api.confirm(order.id, { claimToken, test: testCard() }), 409, 'BILLING_STATE_CONFLICT');
   });
 });

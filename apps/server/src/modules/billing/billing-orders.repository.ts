@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { billingOrders, billingProviderEvents } from '../../db/schema/index.js';
 
@@ -62,6 +62,19 @@ export function createBillingOrdersRepository(db: Db) {
         .where(and(eq(billingOrders.id, id), eq(billingOrders.status, 'pending')))
         .returning();
       return row;
+    },
+
+    /**
+     * Closes checkouts left unfinished since `before` (canceled, their sign-up forgotten) and
+     * answers how many. A payment that still arrives for one is refunded (billing-settle.ts).
+     */
+    async abandonPending(before: Date, reason: string): Promise<number> {
+      const rows = await db
+        .update(billingOrders)
+        .set({ status: 'canceled', failureReason: reason, signUp: null })
+        .where(and(eq(billingOrders.status, 'pending'), lt(billingOrders.createdAt, before)))
+        .returning({ id: billingOrders.id });
+      return rows.length;
     },
 
     /** Marks the claim token used; false when it already was. */

@@ -7,13 +7,19 @@ import { periodEndOf } from './pricing.js';
 const DAY_MS = 86_400_000;
 /** Reminders before the period ends, in days, latest first (a 7-day one is skipped once the 1-day one is due). */
 const REMINDER_DAYS = [1, 7] as const;
+/**
+ * A checkout still pending after this is abandoned: Stripe's sessions expire within a day and
+ * PayPal's approved orders within three, so no payment can complete it any more.
+ */
+const ABANDONED_AFTER_MS = 3 * DAY_MS;
 
 const planName = (planId: PlanId) => planId.charAt(0).toUpperCase() + planId.slice(1);
 
 /**
  * The period-end job (every minute, on one instance at a time): a period that has ended gives
  * way to the next period already paid, or the workspace returns to starter; then the reminder
- * mails 7 days and 1 day before a period ends without a next one (once each per period).
+ * mails 7 days and 1 day before a period ends without a next one (once each per period); and
+ * checkouts abandoned for 3 days are closed (an anonymous one's sign-up with them).
  */
 export function createBillingPeriods(ctx: BillingContext) {
   const { repo, db } = ctx;
@@ -117,6 +123,10 @@ export function createBillingPeriods(ctx: BillingContext) {
         if (changed) ctx.workspaces.announce(changed);
       }
       await sendReminders(now);
+      await repo.abandonPending(
+        new Date(now.getTime() - ABANDONED_AFTER_MS),
+        'The checkout was not completed within 3 days.',
+      );
     },
   };
 }
