@@ -120,7 +120,7 @@ export function SubscriptionCard({ overview }: { overview: BillingOverview }) {
       </SimpleGrid>
       {!paid && (
         <Alert color="gray" variant="light" mb="lg">
-          {t('subscription.noPeriod')}
+          {subscription.planId === 'starter' ? t('subscription.noPeriod') : t('subscription.noPeriodGranted')}
         </Alert>
       )}
       {subscription.status === 'canceling' && (

@@ -51,6 +51,17 @@ function serve(
 describe('BillingPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
+  it('without a paid period, says whether the plan is the free starter or one given without a purchase', async () => {
+    const noPeriod = { status: 'none', months: null, periodStart: null, periodEnd: null, next: null } as const;
+    serve(anOverview({ subscription: { ...anOverview().subscription, ...noPeriod, planId: 'unlimited' } }));
+    const { unmount } = renderPage();
+    expect(await screen.findByText(/it was given, not bought/)).toBeTruthy();
+    unmount();
+    serve(anOverview({ subscription: { ...anOverview().subscription, ...noPeriod, planId: 'starter' } }));
+    renderPage();
+    expect(await screen.findByText(/on the free Starter plan without a paid period/)).toBeTruthy();
+  });
+
   it('shows the plan, its period, the usage, the payment, the change and the invoice from the server’s answers', async () => {
     serve(anOverview());
     renderPage();

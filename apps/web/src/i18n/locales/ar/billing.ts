@@ -17,6 +17,7 @@ export const billing: Translation<typeof en> = {
       active: 'نشط',
       canceling: 'ينتهي في {{date}}',
     },
+    noPeriodGranted: 'لدى مساحة العمل هذه الخطة دون فترة مدفوعة: مُنحت ولم تُشترَ. يبدأ الشراء فترة مدفوعة.',
     noPeriod: 'مساحة العمل على خطة Starter المجانية دون فترة مدفوعة. اختر خطة لرفع الحصة الشهرية من الرسائل القصيرة.',
     period: 'فترة الفوترة',
     periodStart: 'بداية الفترة',

@@ -17,6 +17,8 @@ export const billing: Translation<typeof en> = {
       active: 'Aktiv',
       canceling: 'Endet am {{date}}',
     },
+    noPeriodGranted:
+      'Der Arbeitsbereich hat diesen Tarif ohne bezahlten Zeitraum: Er wurde vergeben, nicht gekauft. Ein Kauf beginnt einen bezahlten Zeitraum.',
     noPeriod:
       'Der Arbeitsbereich nutzt den kostenlosen Starter-Tarif ohne bezahlten Zeitraum. Wählen Sie einen Tarif, um das monatliche SMS-Kontingent zu erhöhen.',
     period: 'Abrechnungszeitraum',

@@ -20,6 +20,8 @@ export const billing = {
       active: 'Active',
       canceling: 'Ends on {{date}}',
     },
+    noPeriodGranted:
+      'The workspace has this plan without a paid period: it was given, not bought. A purchase starts a paid period.',
     noPeriod:
       'The workspace is on the free Starter plan without a paid period. Choose a plan to raise the monthly SMS quota.',
     period: 'Billing period',

@@ -17,6 +17,8 @@ export const billing: Translation<typeof en> = {
       active: 'Actif',
       canceling: 'Se termine le {{date}}',
     },
+    noPeriodGranted:
+      'L’espace de travail a cette offre sans période payée : elle a été attribuée, pas achetée. Un achat commence une période payée.',
     noPeriod:
       'L’espace de travail est sur l’offre Starter gratuite, sans période payée. Choisissez une offre pour augmenter le quota mensuel de SMS.',
     period: 'Période de facturation',
