@@ -229,20 +229,23 @@ export const SubscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 
+/** What a recorded billing change did (`billing.<action>` in the workspace's audit log). */
+export const BILLING_CHANGE_ACTIONS = [
+  'purchase',
+  'upgrade',
+  'renewal',
+  'downgrade',
+  'cancel',
+  'resume',
+  'period_started',
+  'expired',
+  'refund',
+] as const;
+
 /** A recorded billing change (who, when, from, to, amount). */
 export const BillingChangeSchema = z.object({
   id: z.uuid(),
-  action: z.enum([
-    'purchase',
-    'upgrade',
-    'renewal',
-    'downgrade',
-    'cancel',
-    'resume',
-    'period_started',
-    'expired',
-    'refund',
-  ]),
+  action: z.enum(BILLING_CHANGE_ACTIONS),
   fromPlanId: PlanIdSchema.nullable(),
   toPlanId: PlanIdSchema.nullable(),
   amountCents: cents.nullable(),

@@ -1,4 +1,4 @@
-import type { BillingChange, Order } from '@switchboard/contract';
+import { BILLING_CHANGE_ACTIONS, type BillingChange, type Order } from '@switchboard/contract';
 import type { OrderRow } from './billing-orders.repository.js';
 
 /** An order as the API shows it (never the sign-up's password hash or the claim token). */
@@ -28,17 +28,7 @@ interface ChangeRow {
   userId: string | null;
 }
 
-const CHANGE_ACTIONS = new Set<string>([
-  'purchase',
-  'upgrade',
-  'renewal',
-  'downgrade',
-  'cancel',
-  'resume',
-  'period_started',
-  'expired',
-  'refund',
-]);
+const CHANGE_ACTIONS = new Set<string>(BILLING_CHANGE_ACTIONS);
 
 /** An audit row `billing.<action>` as a billing change; null for an action this version does not know. */
 export function toBillingChange(row: ChangeRow, nameOf: Map<string, string>): BillingChange | null {

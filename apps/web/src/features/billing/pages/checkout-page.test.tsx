@@ -8,6 +8,7 @@ import '../../../i18n/i18n';
 import { session } from '../../../lib/session';
 import { stubFetch, type SentRequest } from '../../../test/stub-fetch';
 import { leaveFor } from '../lib/leave-for';
+import { businessQuote } from './billing-fixtures';
 import CheckoutPage from './checkout-page';
 
 vi.mock('../lib/leave-for', () => ({ leaveFor: vi.fn() }));
@@ -18,23 +19,7 @@ configure({ asyncUtilTimeout: 5_000 });
 const ORDER_ID = '00000000-0000-4000-8000-0000000000d1';
 const CLAIM = 'claim-token-1';
 
-const quote: Quote = {
-  planId: 'business',
-  months: 12,
-  kind: 'new',
-  currency: 'USD',
-  lines: [
-    { kind: 'plan', description: 'Business plan, 12 months', amountCents: 948_00 },
-    { kind: 'discount', description: 'Discount', amountCents: -94_80 },
-    { kind: 'setup_fee', description: 'Setup fee', amountCents: 200_00 },
-  ],
-  subtotalCents: 1053_20,
-  taxRatePercent: 0,
-  taxCents: 0,
-  totalCents: 1053_20,
-  periodStart: '2026-11-27T00:00:00.000Z',
-  periodEnd: '2027-11-27T00:00:00.000Z',
-};
+const quote: Quote = businessQuote;
 
 const prices: PricesResponse = {
   currency: 'USD',
