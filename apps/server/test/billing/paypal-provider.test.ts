@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../src/lib/app-error.js';
-import type { PaymentProvider, ProviderOrder } from '../../src/modules/billing/providers/payment-provider.js';
+import type { PaymentProvider } from '../../src/modules/billing/providers/payment-provider.js';
 import { paypalAmount } from '../../src/modules/billing/providers/paypal-api.js';
 import { createPayPalProvider } from '../../src/modules/billing/providers/paypal-provider.js';
+import { providerOrders, rejection } from '../helpers/provider-orders.js';
 import { startFakePayPal, type FakePayPal } from '../helpers/fake-paypal.js';
 
 const URLS = {
@@ -10,28 +10,7 @@ const URLS = {
   cancelUrl: 'https://sb.example.com/CheckOut',
 };
 
-let orderCount = 0;
-function order(overrides: Partial<ProviderOrder> = {}): ProviderOrder {
-  orderCount += 1;
-  return {
-    id: `00000000-0000-4000-9000-${String(orderCount).padStart(12, '0')}`,
-    totalCents: 105_320,
-    currency: 'USD',
-    description: 'Switchboard business plan, 12 months',
-    method: 'paypal',
-    email: 'buyer@acme.example',
-    ...overrides,
-  };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
+const order = providerOrders('paypal', '00000000-0000-4000-9000-');
 
 describe('PayPal provider against a local PayPal API', () => {
   let fake: FakePayPal;

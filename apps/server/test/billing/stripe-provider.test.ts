@@ -1,33 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../src/lib/app-error.js';
-import type { PaymentProvider, ProviderOrder } from '../../src/modules/billing/providers/payment-provider.js';
+import type { PaymentProvider } from '../../src/modules/billing/providers/payment-provider.js';
 import { createStripeProvider, stripeConnectionOf } from '../../src/modules/billing/providers/stripe-provider.js';
+import { providerOrders, rejection } from '../helpers/provider-orders.js';
 import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe.js';
 
 const URLS = { returnUrl: 'https://sb.example.com/CheckOut/return', cancelUrl: 'https://sb.example.com/CheckOut' };
 
-let orderCount = 0;
-function order(overrides: Partial<ProviderOrder> = {}): ProviderOrder {
-  orderCount += 1;
-  return {
-    id: `00000000-0000-4000-8000-${String(orderCount).padStart(12, '0')}`,
-    totalCents: 105_320,
-    currency: 'USD',
-    description: 'Switchboard business plan, 12 months',
-    method: 'card',
-    email: 'buyer@acme.example',
-    ...overrides,
-  };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
+const order = providerOrders('card', '00000000-0000-4000-8000-');
 
 describe('Stripe provider against a local Stripe API', () => {
   let fake: FakeStripe;

@@ -74,11 +74,7 @@ export const billingCheckoutRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = a
       },
     },
     async (request, reply) => {
-      const { created, ...answer } = await billing.startCheckout(
-        request.body,
-        callerOf(request),
-        request.headers['user-agent'],
-      );
+      const { created, ...answer } = await billing.startCheckout(request.body, callerOf(request));
       return reply.code(created ? 201 : 200).send(answer);
     },
   );

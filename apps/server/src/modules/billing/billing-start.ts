@@ -58,9 +58,7 @@ export function createCheckoutStart(ctx: BillingContext) {
   return async function startCheckout(
     body: StartCheckoutBody,
     caller: BillingCaller | null,
-    userAgent?: string,
   ): Promise<OrderResponse & { created: boolean }> {
-    void userAgent;
     const scope = scopeOf(body, caller);
     const account = body.account;
     const answer = async (row: OrderRow, created: boolean) => ({
