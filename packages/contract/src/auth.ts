@@ -60,7 +60,19 @@ export const LoginFailureSchema = z.object({
   error: z.string().describe('Always "Email Or Password Invalid": never says which part was wrong.'),
   code: z.literal('INVALID_CREDENTIALS'),
 });
-export const LoginResponseSchema = z.union([SessionResponseSchema, LoginFailureSchema]);
+/**
+ * Sign-in with two-factor on: `POST /api/auth/login` answers 200 `{ twoFactorRequired: true,
+ * challenge }` instead of a session (no cookie); then `POST /api/auth/login/two-factor` with the
+ * challenge (valid 5 minutes) and a code or a recovery code answers like a login. A code is
+ * accepted once (a reused code → 401 `TWO_FACTOR_INVALID`), a recovery code once ever.
+ */
+export const TwoFactorChallengeSchema = z.object({
+  twoFactorRequired: z.literal(true),
+  challenge: z.string(),
+});
+export type TwoFactorChallenge = z.infer<typeof TwoFactorChallengeSchema>;
+
+export const LoginResponseSchema = z.union([SessionResponseSchema, TwoFactorChallengeSchema, LoginFailureSchema]);
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 export const RefreshBodySchema = z

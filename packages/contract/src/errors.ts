@@ -102,6 +102,18 @@ export const ErrorCode = {
   PAYMENT_PROVIDER_UNAVAILABLE: 'PAYMENT_PROVIDER_UNAVAILABLE',
   /** A payment provider's webhook whose signature did not verify; nothing changed. */
   PAYMENT_WEBHOOK_INVALID: 'PAYMENT_WEBHOOK_INVALID',
+  /** Another account already has this username (usernames are unique across Switchboard). */
+  USERNAME_TAKEN: 'USERNAME_TAKEN',
+  /** The two-factor code or recovery code is wrong, already used, or the sign-in challenge expired. */
+  TWO_FACTOR_INVALID: 'TWO_FACTOR_INVALID',
+  /** Two-factor authentication is not in a state that allows this (e.g. enabling it twice, no setup started). */
+  TWO_FACTOR_STATE_CONFLICT: 'TWO_FACTOR_STATE_CONFLICT',
+  /** The invitation link is unknown, expired, revoked or already used; the message says which. */
+  INVITATION_INVALID: 'INVITATION_INVALID',
+  /** The e-mail verification link is unknown, used or expired. */
+  INVALID_VERIFICATION_TOKEN: 'INVALID_VERIFICATION_TOKEN',
+  /** A typed confirmation (e.g. the workspace's name before deleting it) did not match. */
+  CONFIRMATION_MISMATCH: 'CONFIRMATION_MISMATCH',
   /** The server is starting or shutting down. */
   UNAVAILABLE: 'UNAVAILABLE',
   /** An unexpected server error; details are in the server log only. */

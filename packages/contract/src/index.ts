@@ -24,3 +24,6 @@ export * from './public-api-conversations.js';
 export * from './public-api-campaigns.js';
 export * from './webhooks.js';
 export * from './billing.js';
+export * from './analytics.js';
+export * from './team.js';
+export * from './account.js';

@@ -5,6 +5,7 @@ import type { ContactImportProgress } from './contact-imports.js';
 import type { ContactsChanged } from './contacts.js';
 import type { ContactEvent } from './conversations.js';
 import type { ConversationEvent, MessageEvent } from './messages.js';
+import type { SessionRevoked } from './team.js';
 import type { VoiceMessageEvent } from './voice.js';
 import type { NetworkDeleted, NetworkUpdated } from './networks.js';
 import { UserDataSchema } from './users.js';
@@ -43,6 +44,8 @@ export interface SocketAck {
 export interface ServerToClientEvents {
   'presence.changed': (payload: PresenceChanged) => void;
   'user.updated': (payload: UserUpdated) => void;
+  /** One or all of the user's sessions were revoked (blocked, removed, signed out elsewhere): sign out. User's sockets. */
+  'session.revoked': (payload: SessionRevoked) => void;
   /** A message was stored (inbound received, or outbound queued). Workspace room. */
   'message.created': (payload: MessageEvent) => void;
   /** An outbound message changed state (sending, sent, delivered, failed). Workspace room. */

@@ -23,6 +23,7 @@ const searchable: Listing = { searchable: true };
 const inShop: Listing = { crumbs: ['eCommerce'], searchable: true };
 const inCampaigns: Listing = { crumbs: ['campaigns'] };
 const inBilling: Listing = { crumbs: ['billing'] };
+const inTeam: Listing = { crumbs: ['team'] };
 
 function page(
   path: string,
@@ -80,6 +81,9 @@ export const layoutRoutes: PageRoute[] = [
   page('/views/billing', 'billing', admins, load.billing, searchable),
   page('/views/billing/invoices/:id', 'invoice', admins, load.invoice, inBilling),
   page('/profile-settings', 'profileSettings', admins, comingLater, searchable),
+  page('/apps/user/user-list', 'team', admins, comingLater, searchable),
+  page('/apps/user/user-view/:id', 'teamUser', admins, comingLater, inTeam),
+  page('/apps/user/user-edit/:id', 'teamUserEdit', admins, comingLater, inTeam),
   page('/apps/todo/:filter', 'todo', editors, comingLater),
   page('/apps/chat', 'chat', editors, comingLater, searchable),
   page('/apps/email/:filter', 'email', editors, comingLater),
@@ -102,6 +106,8 @@ export const fullPageRoutes: PageRoute[] = [
   page('/pages/forgot-password', 'forgotPassword', visitorsAndEditors, load.forgotPassword),
   page('/pages/reset-password', 'resetPassword', visitorsAndEditors, load.resetPassword),
   page('/pages/lock-screen', 'lockScreen', editors, load.lockScreen),
+  page('/pages/accept-invitation', 'acceptInvitation', anyone, comingLater),
+  page('/pages/verify-email', 'verifyEmail', anyone, comingLater),
   page('/pages/not-authorized', 'notAuthorized', anyone, load.notAuthorized),
   page('/pages/error-404', 'error404', anyone, load.error404),
   page('/pages/error-500', 'error500', anyone, load.error500),

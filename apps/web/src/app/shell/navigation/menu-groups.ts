@@ -72,6 +72,7 @@ export const MENU_GROUPS: MenuGroup[] = [
     icon: IconUserCircle,
     entries: [
       { id: 'profileSettings', to: '/profile-settings' },
+      { id: 'team', to: '/apps/user/user-list' },
       { id: 'billing', to: '/views/billing' },
       { id: 'userSettings', to: '/pages/user-settings/UserSettings' },
       { id: 'pricingPlan', to: '/CheckOut' },

@@ -1,4 +1,5 @@
 import {
+  IconUsersGroup,
   IconAddressBook,
   IconAdjustments,
   IconApi,
@@ -50,6 +51,7 @@ export const PAGE_ICONS: Partial<Record<RouteId, Icon>> = {
   checkout: IconCreditCard,
   pricingPlan: IconCreditCard,
   profileSettings: IconUserCircle,
+  team: IconUsersGroup,
   userSettings: IconUserCog,
   todo: IconChecklist,
   chat: IconMessages,

@@ -56,6 +56,14 @@ export const errors: Translation<typeof en> = {
   PAYMENT_PROVIDER_UNAVAILABLE:
     'Der Zahlungsdienst ist nicht erreichbar. Es wurde nichts belastet; bitte versuchen Sie es erneut.',
   PAYMENT_WEBHOOK_INVALID: 'Die Zahlungsbenachrichtigung konnte nicht geprüft werden.',
+  USERNAME_TAKEN: 'Dieser Benutzername ist bereits vergeben. Bitte wählen Sie einen anderen.',
+  TWO_FACTOR_INVALID: 'Der Code ist falsch oder wurde schon verwendet. Nehmen Sie den neuesten Code Ihrer App.',
+  TWO_FACTOR_STATE_CONFLICT: 'Die Zwei-Faktor-Anmeldung wurde inzwischen geändert. Laden Sie die Seite neu.',
+  INVITATION_INVALID:
+    'Dieser Einladungslink ist ungültig, abgelaufen, widerrufen oder schon verwendet. Bitten Sie einen Admin um einen neuen.',
+  INVALID_VERIFICATION_TOKEN:
+    'Dieser Bestätigungslink ist ungültig, verwendet oder abgelaufen. Fordern Sie einen neuen an.',
+  CONFIRMATION_MISMATCH: 'Der eingegebene Text stimmt nicht überein.',
   UNAVAILABLE: 'Der Server startet gerade (neu). Bitte versuchen Sie es gleich noch einmal.',
   INTERNAL: 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es erneut.',
   NETWORK: 'Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung.',

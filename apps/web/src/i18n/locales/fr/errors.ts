@@ -51,6 +51,13 @@ export const errors: Translation<typeof en> = {
   BILLING_STATE_CONFLICT: 'Ce n’est plus possible : la commande ou l’offre a changé. Rechargez la page.',
   PAYMENT_PROVIDER_UNAVAILABLE: 'Le service de paiement est injoignable. Rien n’a été débité ; réessayez.',
   PAYMENT_WEBHOOK_INVALID: 'La notification de paiement n’a pas pu être vérifiée.',
+  USERNAME_TAKEN: 'Ce nom d’utilisateur est déjà pris. Veuillez en choisir un autre.',
+  TWO_FACTOR_INVALID: 'Ce code est faux ou a déjà servi. Utilisez le code le plus récent de votre application.',
+  TWO_FACTOR_STATE_CONFLICT: 'La double authentification a changé entre-temps. Rechargez la page.',
+  INVITATION_INVALID:
+    'Ce lien d’invitation est invalide, expiré, révoqué ou déjà utilisé. Demandez-en un nouveau à un admin.',
+  INVALID_VERIFICATION_TOKEN: 'Ce lien de vérification est invalide, utilisé ou expiré. Demandez-en un nouveau.',
+  CONFIRMATION_MISMATCH: 'Le texte saisi ne correspond pas.',
   UNAVAILABLE: 'Le serveur démarre ou redémarre. Veuillez réessayer dans un instant.',
   INTERNAL: 'Un problème est survenu de notre côté. Veuillez réessayer.',
   NETWORK: 'Le serveur est injoignable. Vérifiez votre connexion.',
