@@ -14,6 +14,10 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     rememberMe: boolean('remember_me').notNull(),
     userAgent: text('user_agent'),
+    /** The client's address at sign-in and at each refresh (the sessions list). */
+    ip: text('ip'),
+    /** Sign-in and every refresh (the sessions list's "last used"). */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** Why it was revoked: logout, reuse, password-reset. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { workspaces } from './workspaces.js';
 
 export const userRole = pgEnum('user_role', ['admin', 'editor']);
@@ -46,6 +46,18 @@ export const users = pgTable(
     /** UI preferences (theme, layout...) that follow the user between browsers. */
     preferences: jsonb('preferences').$type<Record<string, unknown>>(),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** A new address waiting for its verification link (email_verifications). */
+    pendingEmail: text('pending_email'),
+    /** The avatar's file (lib/file-storage) and its version, part of its URL (cached for good). */
+    avatarKey: text('avatar_key'),
+    avatarVersion: integer('avatar_version'),
+    /** TOTP secret (base32) sealed with the secrets key (lib/secret-box); null: two-factor off. */
+    twoFactorSecret: text('two_factor_secret'),
+    /** A secret from setup waiting for its first code (sealed as above). */
+    twoFactorPendingSecret: text('two_factor_pending_secret'),
+    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
+    /** The time step of the last accepted code: a code of this or an earlier step is refused (replay). */
+    twoFactorLastStep: integer('two_factor_last_step'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -56,3 +68,35 @@ export const users = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+/** Two-factor recovery codes: SHA-256 of each, usable once (used_at). */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/** E-mail change links: the new address, SHA-256 of the token, single use, 24 h. */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_verifications_user_idx').on(t.userId)],
+);

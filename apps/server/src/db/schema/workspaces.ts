@@ -1,5 +1,20 @@
-import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { ComplianceLanguage, PlanId, RegistrationDetails } from '@switchboard/contract';
+import {
+  type AnyPgColumn,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { ComplianceLanguage, PlanId, RegistrationDetails, UserLocation } from '@switchboard/contract';
+// A cycle (networks belong to a workspace, a workspace names its default network); the reference is lazy.
+import { networks } from './networks.js';
+
+export type WorkspaceAddress = UserLocation;
 
 /** A customer account. Every row of customer data belongs to exactly one workspace. */
 export const workspaces = pgTable('workspaces', {
@@ -18,6 +33,14 @@ export const workspaces = pgTable('workspaces', {
   planId: text('plan_id').$type<PlanId>().notNull().default('starter'),
   /** IANA time zone: where the workspace's calendar months (its usage periods) begin. */
   timeZone: text('time_zone').notNull().default('UTC'),
+  /** The profile (`/profile-settings`): company and postal address. */
+  company: text('company'),
+  address: jsonb('address').$type<WorkspaceAddress>(),
+  /** The logo's file (lib/file-storage) and its version, part of its URL (cached for good). */
+  logoKey: text('logo_key'),
+  logoVersion: integer('logo_version'),
+  /** The network a send that names none goes through first (networks' default-network). */
+  defaultNetworkId: uuid('default_network_id').references((): AnyPgColumn => networks.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
