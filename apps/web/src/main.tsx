@@ -75,7 +75,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { initialLanguageReady } from './i18n/i18n';
 import { applyTheme } from './app/shell/appearance/apply-theme';
-import { uiPreferencesStore } from './app/shell/preferences/ui-preferences-store';
+import { uiPreferencesStore } from './lib/preferences/ui-preferences-store';
 
 // Before the first paint, so a dark theme never flashes light.
 applyTheme(uiPreferencesStore.get().theme);

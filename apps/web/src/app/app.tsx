@@ -7,7 +7,7 @@ import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { AppearanceSync } from './shell/appearance/appearance-sync';
 import { colorSchemeOf } from './shell/appearance/apply-theme';
-import { useUiPreferences } from './shell/preferences/ui-preferences-store';
+import { useUiPreferences } from '../lib/preferences/ui-preferences-store';
 import { i18n } from '../i18n/i18n';
 import { restoreSession } from '../lib/session';
 import { queryClient } from './query-client';

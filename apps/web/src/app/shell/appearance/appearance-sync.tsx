@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../../../i18n/i18n';
 import { useCurrentUser } from '../../../lib/session';
-import { useUiPreferences } from '../preferences/ui-preferences-store';
+import { useUiPreferences } from '../../../lib/preferences/ui-preferences-store';
 import { applyTheme } from './apply-theme';
 
 const PreferencesSync = lazy(() => import('../preferences/preferences-sync'));

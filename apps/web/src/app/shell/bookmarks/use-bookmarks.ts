@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { MAX_BOOKMARKS } from '@switchboard/contract';
 import { useCurrentUser } from '../../../lib/session';
 import { writeLocalBookmarks } from '../preferences/local-bookmarks';
-import { preferencesQueryKey, savePreferences } from '../preferences/preferences-api';
+import { preferencesQueryKey, savePreferences } from '../../../lib/preferences/preferences-api';
 import { useServerPreferences, type UserPreferences } from '../preferences/use-server-preferences';
 import { useShellText } from '../shell-text';
 

@@ -3,8 +3,8 @@ import { IconRestore } from '@tabler/icons-react';
 import { LAYOUTS, NAVBAR_TYPES, PAGE_TRANSITIONS, THEMES } from '@switchboard/contract';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../lib/session';
-import { DEFAULT_UI_PREFERENCES, useUiPreferences } from '../preferences/ui-preferences-store';
-import { useUpdateUiPreferences } from '../preferences/use-update-ui-preferences';
+import { DEFAULT_UI_PREFERENCES, useUiPreferences } from '../../../lib/preferences/ui-preferences-store';
+import { useUpdateUiPreferences } from '../../../lib/preferences/use-update-ui-preferences';
 import { ChoiceGroup } from './choice-group';
 import { useShellText } from '../shell-text';
 

@@ -1,8 +1,8 @@
 import { Box, Button, Menu } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { LANGUAGES } from '@switchboard/contract';
-import { useUiPreferences } from '../preferences/ui-preferences-store';
-import { useUpdateUiPreferences } from '../preferences/use-update-ui-preferences';
+import { useUiPreferences } from '../../../lib/preferences/ui-preferences-store';
+import { useUpdateUiPreferences } from '../../../lib/preferences/use-update-ui-preferences';
 import { useShellText } from '../shell-text';
 
 /** Switches the interface language (en, de, fr, ar), named in its own language. */

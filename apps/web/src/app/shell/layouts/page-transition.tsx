@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { useUiPreferences } from '../preferences/ui-preferences-store';
+import { useUiPreferences } from '../../../lib/preferences/ui-preferences-store';
 import classes from './page-transition.module.css';
 
 /** Replays the chosen page transition on every route change (none under reduced motion). */

@@ -6,7 +6,7 @@ import { CustomizerButton } from '../customizer/customizer-button';
 import { VerticalMenu } from '../navigation/vertical-menu';
 import { BrandLogo } from '../navbar/brand-logo';
 import { MobileMenuDrawer } from '../navbar/mobile-menu-drawer';
-import { useUiPreferences } from '../preferences/ui-preferences-store';
+import { useUiPreferences } from '../../../lib/preferences/ui-preferences-store';
 import { SearchHost } from '../search/search-host';
 import { useSearchLauncher } from '../search/use-search-launcher';
 import { AppFooter } from './app-footer';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useCurrentUser } from '../../../lib/session';
-import { savePreferences } from './preferences-api';
-import { uiPreferencesStore } from './ui-preferences-store';
+import { savePreferences } from '../../../lib/preferences/preferences-api';
+import { uiPreferencesStore } from '../../../lib/preferences/ui-preferences-store';
 import { useServerPreferences } from './use-server-preferences';
 
 /**

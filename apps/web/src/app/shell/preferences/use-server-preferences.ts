@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Preferences } from '@switchboard/contract';
 import { useCurrentUser } from '../../../lib/session';
 import { readLocalBookmarks } from './local-bookmarks';
-import { fetchPreferences, preferencesQueryKey } from './preferences-api';
+import { fetchPreferences, preferencesQueryKey } from '../../../lib/preferences/preferences-api';
 
 export interface UserPreferences extends Preferences {
   /** False while the server has no preferences endpoint: bookmarks then live in this browser. */

@@ -1,5 +1,5 @@
 import type { Preferences, UpdatePreferencesBody } from '@switchboard/contract';
-import { api, ApiError } from '../../../lib/api-client';
+import { api, ApiError } from '../api-client';
 
 export const preferencesQueryKey = (userId: string) => ['preferences', userId] as const;
 

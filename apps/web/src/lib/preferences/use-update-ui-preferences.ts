@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { UiPreferences } from '@switchboard/contract';
-import { session } from '../../../lib/session';
+import { session } from '../session';
 import { savePreferences } from './preferences-api';
 import { uiPreferencesStore } from './ui-preferences-store';
 

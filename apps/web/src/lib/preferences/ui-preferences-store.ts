@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { UiPreferences } from '@switchboard/contract';
-import { readPreferences, writePreferences } from '../../../lib/preferences-storage';
+import { readPreferences, writePreferences } from '../preferences-storage';
 
 export type ResolvedUiPreferences = Required<UiPreferences>;
 
