@@ -3,7 +3,8 @@ import type { Db } from '../../db/database.js';
 import { loginFailures, passwordResets, refreshTokens, sessions } from '../../db/schema/index.js';
 import { sessionUser } from '../users/users.sql.js';
 
-export type RevokeReason = 'logout' | 'reuse' | 'password-reset';
+/** Why a session ended (sessions.revoked_reason); `blocked` and `deactivated`: an admin disabled the account. */
+export type RevokeReason = 'logout' | 'reuse' | 'password-reset' | 'blocked' | 'deactivated';
 
 /** Sessions, refresh tokens, reset links and failed sign-ins. */
 export function createAuthRepository(db: Db) {

@@ -5,7 +5,7 @@ import type { Mailer } from '../../lib/mailer.js';
 import type { UsersService } from '../users/users.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import type { AccessTokens } from './access-token.js';
-import { createAuthRepository } from './auth.repository.js';
+import { createAuthRepository, type RevokeReason } from './auth.repository.js';
 import { createPasswords } from './passwords.js';
 import { createSessionCache } from './session-cache.js';
 import { createSessions } from './sessions.js';
@@ -57,6 +57,14 @@ export function createAuthService(deps: AuthServiceDeps) {
      * `forgetUser` after the commit (this instance).
      */
     userChanged: (userId: string, tx: Db) => sessionCache.revoked({ userId }, tx),
+    /**
+     * Ends every session of a user (an admin blocked or deactivated them), in the change's
+     * transaction: access tokens stop working and refreshes fail. Call `forgetUser` after the commit.
+     */
+    async revokeAllSessions(userId: string, reason: RevokeReason, tx: Db): Promise<void> {
+      await repo.revokeAllSessionsOfUser(userId, reason, tx);
+      await sessionCache.revoked({ userId }, tx);
+    },
     forgetUser: (userId: string) => sessionCache.forget({ userId }),
   };
 }
