@@ -2,6 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@switchboard/contract';
 import { session, useSession } from './session';
+import { endsThisSession } from './session-revoked';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -40,7 +41,9 @@ export function getSocket(): AppSocket | null {
 
 /**
  * Connects after sign-in (the handshake reads the current access token, also on reconnects),
- * sends ENTERED, and applies `user.updated` (e.g. a role change) without a reload.
+ * sends ENTERED, and applies `user.updated` (e.g. a role change) without a reload. A
+ * `session.revoked` for this tab's session (or for all of the user's: blocked, removed) signs out
+ * at once; the route guard then leaves the pages that need a session.
  */
 export function useRealtimeConnection() {
   const state = useSession();
@@ -57,6 +60,9 @@ export function useRealtimeConnection() {
       s = io({ path: '/socket.io', auth: (cb) => cb({ token: session.accessToken() ?? '' }) });
       s.on('connect', () => s?.emit('ENTERED', { email, sessionId: tabSessionId() }));
       s.on('user.updated', ({ userData }) => session.updateUser(userData));
+      s.on('session.revoked', (notice) => {
+        if (endsThisSession(notice, session.accessToken())) session.signOut('expired');
+      });
       setSocket(s);
     });
     return () => {
