@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Indicator, Pill, Popover, Select, Stack, Tex
 import type { ContactField, ContactList } from '@switchboard/contract';
 import { IconFilter, IconSearch, IconX } from '@tabler/icons-react';
 import { useContactsText } from '../contacts-text';
-import { useDebouncedText } from '../hooks/use-debounced-text';
+import { useDebouncedText } from '../../../lib/use-debounced-text';
 import {
   activeFilterCount,
   hasFieldFilter,
