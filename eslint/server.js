@@ -14,7 +14,7 @@
 /** Module (folder under src/modules) → the schema exports (tables, their enums and row types) it owns. */
 export const TABLE_OWNERS = {
   workspaces: ['workspaces', 'usagePeriods', 'workspaceAuditLog'],
-  users: ['users', 'userRole', 'userStatus', 'UserLocation', 'UserRow'],
+  users: ['users', 'userRole', 'userStatus', 'UserLocation', 'UserRow', 'recoveryCodes', 'emailVerifications'],
   auth: ['sessions', 'refreshTokens', 'passwordResets', 'loginFailures'],
   networks: [
     'networks',

@@ -1,6 +1,8 @@
 import type { Db } from '../../db/database.js';
 import { createMembersRepository } from './members.repository.js';
+import { createOwnAccountRepository } from './own-account.repository.js';
 import { createPreferencesRepository } from './preferences.repository.js';
+import { createTwoFactorRepository } from './two-factor.repository.js';
 import { createUsersRepository } from './users.repository.js';
 
 export type { MemberRow } from './members.repository.js';
@@ -16,6 +18,7 @@ export function createUsersService(db: Db) {
   const accounts = createUsersRepository(db);
   const members = createMembersRepository(db);
   const preferences = createPreferencesRepository(db);
+  const ownAccount = createOwnAccountRepository(db);
   return {
     findByEmail: accounts.findByEmail,
     findById: accounts.findById,
@@ -33,6 +36,11 @@ export function createUsersService(db: Db) {
 
     /** A user's own preferences (by the signed-in user's id). */
     preferences: { find: preferences.find, update: preferences.update },
+
+    /** A user's own account (account module): avatar file, e-mail change; by the signed-in user's id. */
+    ownAccount,
+    /** Two-factor state and recovery codes (account module's setup, auth's sign-in step). */
+    twoFactor: createTwoFactorRepository(db),
   };
 }
 
