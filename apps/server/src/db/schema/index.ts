@@ -14,3 +14,4 @@ export * from './smsgate-api.js';
 export * from './coordination.js';
 export * from './socket-io.js';
 export * from './billing.js';
+export * from './analytics.js';

@@ -109,6 +109,11 @@ export const messages = pgTable(
     metadata: jsonb('metadata').$type<Record<string, string>>(),
     errorCode: text('error_code'),
     errorText: text('error_text'),
+    /**
+     * The user who wrote it (an inbox reply); null for everything else. No foreign key, like
+     * campaign_id: a campaign's start would pay its check per row; a removed user's id is never reused.
+     */
+    sentBy: uuid('sent_by'),
     /** Send attempts so far (outbound). */
     attempts: integer('attempts').notNull().default(0),
     /** Queued: not before this time (retry backoff). */
@@ -161,6 +166,10 @@ export const messages = pgTable(
       .where(sql`${t.batchId} is not null`),
     // Per-network "today" counts.
     index('messages_network_time_idx').on(t.networkId, t.createdAt),
+    // A user's replies of a month (the control panel's checkpoint reward); only replies are in it.
+    index('messages_sent_by_idx')
+      .on(t.sentBy, t.createdAt)
+      .where(sql`${t.sentBy} is not null`),
   ],
 );
 
