@@ -11,6 +11,7 @@ import { createMailer } from './lib/mailer.js';
 import { createPeriodicJob, type JobTurns } from './lib/periodic-job.js';
 import { createSecretBox, type SecretBox } from './lib/secret-box.js';
 import { createAccessTokens } from './modules/auth/access-token.js';
+import { createAnalyticsService, type AnalyticsService } from './modules/analytics/analytics.service.js';
 import { createAuthService, type AuthService, type AuthServiceDeps } from './modules/auth/auth.service.js';
 import { createAutoReplyService, type AutoReplyService } from './modules/auto-reply/auto-reply.service.js';
 import { createInvoices, type InvoicesService } from './modules/billing/invoices/invoices.service.js';
@@ -76,6 +77,7 @@ export interface Services {
   webhooks: WebhooksService;
   invoices: InvoicesService;
   billing: BillingService;
+  analytics: AnalyticsService;
 }
 
 /** The settings the services read (a subset of AppConfig, so a test can pass a literal). */
@@ -196,7 +198,7 @@ function createWebhooks(
 }
 
 /** Authentication; its session cache hears of revocations on other instances through the bus. */
-function createAuth(deps: ServicesDeps, parts: Pick<AuthServiceDeps, 'mailer' | 'workspaces' | 'users'>) {
+function createAuth(deps: ServicesDeps, parts: Pick<AuthServiceDeps, 'mailer' | 'workspaces' | 'users' | 'secretBox'>) {
   const { config } = deps;
   return createAuthService({
     db: deps.db,
@@ -205,6 +207,7 @@ function createAuth(deps: ServicesDeps, parts: Pick<AuthServiceDeps, 'mailer' | 
     publicUrl: config.publicUrl,
     log: deps.log,
     bus: deps.bus,
+    jwtSecret: deps.keys.jwtSecret,
     ...parts,
   });
 }
@@ -308,7 +311,7 @@ export function createServices(deps: ServicesDeps): Composition {
 
   const jwtSecret = deps.keys.jwtSecret;
   const mailer = createMailer(config.smtpUrl, config.mailFrom, log);
-  const auth = createAuth(deps, { mailer, workspaces, users });
+  const auth = createAuth(deps, { mailer, workspaces, users, secretBox });
   const voice = createVoiceService({
     db,
     networks,
@@ -361,6 +364,7 @@ export function createServices(deps: ServicesDeps): Composition {
       webhooks,
       invoices,
       billing,
+      analytics: createAnalyticsService({ db, workspaces, networks }),
     },
     channels,
     networkRunner,

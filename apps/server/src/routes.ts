@@ -4,6 +4,7 @@ import { twilioHooksRoutes } from './channels/http/twilio-hooks.routes.js';
 import { twilioVoiceRoutes } from './channels/http/twilio-voice.routes.js';
 import type { AppConfig } from './config/config.js';
 import type { Composition } from './composition.js';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { autoReplyRoutes } from './modules/auto-reply/auto-reply.routes.js';
 import { invoicesRoutes } from './modules/billing/invoices/invoices.routes.js';
@@ -74,6 +75,7 @@ export async function registerRoutes(app: FastifyInstance, { config, composition
   await app.register(apiKeysRoutes, { prefix: '/api' });
   await app.register(webhooksRoutes, { prefix: '/api' });
   await app.register(invoicesRoutes, { prefix: '/api' });
+  await app.register(analyticsRoutes, { prefix: '/api' });
   await app.register(publicApiRoutes, { prefix: '/api/v1', rateLimitPerMinute: config.apiRateLimit, publicUrl });
   const smsgatePrefix = '/api/3rdparty/v1';
   await app.register(smsgateApiRoutes, { prefix: smsgatePrefix, rateLimitPerMinute: config.apiRateLimit });

@@ -1,0 +1,83 @@
+import type { CampaignState, MessageState } from '@switchboard/contract';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/database.js';
+import {
+  campaignNamesSql,
+  campaignsStartedBucketsSql,
+  latestStartedCampaignsSql,
+} from '../campaigns/campaign-stats.sql.js';
+import { optOutBucketsSql } from '../contacts/consent-stats.sql.js';
+import { latestOutboundSql, repliesBySenderSql } from '../messaging/message-stats.sql.js';
+import { voiceBucketsSql } from '../voice/voice-stats.sql.js';
+import { startsArray, type Buckets } from './analytics.repository.js';
+
+/**
+ * The control panel's figures that are not message counts: opt-outs, voice messages, campaigns
+ * started (their owners lend the SQL), the median first-response time (`response_times`, kept
+ * beside the roll-up), the latest dispatched messages and campaigns, and one member's replies.
+ */
+
+export interface BucketValue {
+  bucket: number;
+  value: number | null;
+}
+
+export interface LatestMessageRow {
+  id: string;
+  network_id: string;
+  phone_number: string;
+  state: MessageState;
+  segments: number;
+  at: Date | string;
+}
+
+export interface LatestCampaignRow {
+  id: string;
+  name: string;
+  state: CampaignState;
+  at: Date | string;
+}
+
+const counted = (b: Buckets) => ({ starts: startsArray(b.starts), from: b.starts[0]!, end: b.end });
+
+export function createAnalyticsSideRepository(db: Db) {
+  return {
+    optOuts: (workspaceId: string, b: Buckets) => queryRows<BucketValue>(db, optOutBucketsSql(workspaceId, counted(b))),
+    voiceMessages: (workspaceId: string, b: Buckets) =>
+      queryRows<BucketValue>(db, voiceBucketsSql(workspaceId, counted(b))),
+    campaignsStarted: (workspaceId: string, b: Buckets) =>
+      queryRows<BucketValue>(db, campaignsStartedBucketsSql(workspaceId, counted(b))),
+
+    /** The median seconds to the first reply per bucket of `responded_at` (index workspace_id, responded_at). */
+    medianResponse: (workspaceId: string, b: Buckets) =>
+      queryRows<BucketValue>(
+        db,
+        sql`select width_bucket(responded_at, ${startsArray(b.starts)}) as bucket,
+            percentile_cont(0.5) within group (order by seconds)::float8 as value
+          from response_times
+          where workspace_id = ${workspaceId}
+            and responded_at >= ${b.starts[0]!.toISOString()}::timestamptz
+            and responded_at < ${b.end.toISOString()}::timestamptz
+          group by 1`,
+      ),
+
+    latestOutbound: (workspaceId: string, networkIds: string[], limit: number) =>
+      networkIds.length === 0
+        ? Promise.resolve([])
+        : queryRows<LatestMessageRow>(db, latestOutboundSql(workspaceId, networkIds, limit)),
+    latestCampaigns: (workspaceId: string, limit: number) =>
+      queryRows<LatestCampaignRow>(db, latestStartedCampaignsSql(workspaceId, limit)),
+    campaignNames: (workspaceId: string, ids: string[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : queryRows<{ id: string; name: string }>(db, campaignNamesSql(workspaceId, ids)),
+
+    /** One member's inbox replies: before and from `split`, within [since, until). */
+    async repliesBy(workspaceId: string, userId: string, at: { since: Date; split: Date; until: Date }) {
+      const [row] = await queryRows<{ before: number; after: number }>(db, repliesBySenderSql(workspaceId, userId, at));
+      return row ?? { before: 0, after: 0 };
+    },
+  };
+}
+
+export type AnalyticsSideRepository = ReturnType<typeof createAnalyticsSideRepository>;
