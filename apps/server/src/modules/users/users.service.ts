@@ -2,22 +2,26 @@ import type { Db } from '../../db/database.js';
 import { createMembersRepository } from './members.repository.js';
 import { createOwnAccountRepository } from './own-account.repository.js';
 import { createPreferencesRepository } from './preferences.repository.js';
+import { createTeamUsersRepository } from './team-users.repository.js';
 import { createTwoFactorRepository } from './two-factor.repository.js';
 import { createUsersRepository } from './users.repository.js';
 
 export type { MemberRow } from './members.repository.js';
 export type { StoredPreferences } from './preferences.repository.js';
+export type { TeamUserRow } from './team-users.repository.js';
 export type { UserRow } from './users.sql.js';
 
 /**
  * The users table's one owner. Accounts for auth (by e-mail, by id, new users, passwords); the
  * members of a workspace and their roles for the members module (locks included, in the
- * caller's transaction); a user's stored UI preferences for the preferences module.
+ * caller's transaction); the team's full records (every §3 field) for the team module; a user's
+ * stored UI preferences for the preferences module.
  */
 export function createUsersService(db: Db) {
   const accounts = createUsersRepository(db);
   const members = createMembersRepository(db);
   const preferences = createPreferencesRepository(db);
+  const team = createTeamUsersRepository(db);
   const ownAccount = createOwnAccountRepository(db);
   return {
     findByEmail: accounts.findByEmail,
@@ -33,6 +37,12 @@ export function createUsersService(db: Db) {
       lockActiveAdmins: members.lockActiveAdmins,
       setRole: members.setRole,
     },
+
+    /**
+     * A workspace's users with every profile field (the team module; a user's own account):
+     * pages, one record, profile/role/status changes, removal (`workspaceId` first in each).
+     */
+    team: { page: team.page, find: team.find, update: team.update, remove: team.remove },
 
     /** A user's own preferences (by the signed-in user's id). */
     preferences: { find: preferences.find, update: preferences.update },

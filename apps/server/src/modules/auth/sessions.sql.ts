@@ -1,0 +1,12 @@
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { sessions } from '../../db/schema/index.js';
+
+/**
+ * The auth module's piece of the team's user statements: when the user of `userId` (a column of
+ * the outer query) last used any of their sessions (sign-in or refresh), or null for never.
+ * Import only from a `*.repository.ts`.
+ */
+export const lastSessionUse = (userId: AnyColumn): SQL<Date | null> =>
+  sql<Date | null>`(select max(${sessions.lastUsedAt}) from ${sessions} where ${sessions.userId} = ${userId})`.mapWith(
+    sessions.lastUsedAt,
+  );
