@@ -45,6 +45,7 @@ export const TABLE_OWNERS = {
   coordination: ['rateLimitCounters', 'jobTurns'],
   billing: ['billingSubscriptions', 'billingOrders', 'billingProviderEvents', 'PendingSignUp'],
   'billing/invoices': ['invoices', 'invoiceCounters', 'billingProfiles'],
+  team: ['invitations', 'InvitationRow'],
 };
 
 const SCHEMA = '(^|/)db/schema(/|$)';

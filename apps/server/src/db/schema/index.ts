@@ -15,3 +15,4 @@ export * from './coordination.js';
 export * from './socket-io.js';
 export * from './billing.js';
 export * from './analytics.js';
+export * from './invitations.js';

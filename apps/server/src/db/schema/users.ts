@@ -63,6 +63,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    // Usernames are unique across Switchboard, whatever the case (accounts without one: null).
+    uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
     index('users_workspace_idx').on(t.workspaceId),
   ],
 );
