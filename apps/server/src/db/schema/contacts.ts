@@ -126,7 +126,13 @@ export const contactConsentEvents = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('contact_consent_events_contact_idx').on(t.contactId, t.createdAt)],
+  (t) => [
+    index('contact_consent_events_contact_idx').on(t.contactId, t.createdAt),
+    // The control panel's opt-outs of a workspace in a range (analytics, consent-stats.sql.ts).
+    index('contact_consent_events_opt_outs_idx')
+      .on(t.workspaceId, t.createdAt)
+      .where(sql`${t.optedOut}`),
+  ],
 );
 
 /** The workspace's custom field keys, in display order (at most 20). */

@@ -1,0 +1,1 @@
+CREATE INDEX "contact_consent_events_opt_outs_idx" ON "contact_consent_events" USING btree ("workspace_id","created_at") WHERE "contact_consent_events"."opted_out";
