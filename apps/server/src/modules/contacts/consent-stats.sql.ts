@@ -14,8 +14,8 @@ export interface BucketedCount {
 
 /**
  * Opt-outs (consent changes to opted out, from any source) per bucket of `created_at`:
- * rows `(bucket, value)`, bucket 1-based as `width_bucket` numbers them. The history has no
- * workspace index: a workspace's events are read through its rows (few next to messages).
+ * rows `(bucket, value)`, bucket 1-based as `width_bucket` numbers them; read through
+ * `contact_consent_events_opt_outs_idx` (workspace, created_at where opted out).
  */
 export function optOutBucketsSql(workspaceId: string, b: BucketedCount): SQL {
   return sql`select width_bucket(created_at, ${b.starts}) as bucket, count(*)::int as value
