@@ -33,7 +33,7 @@ describe('the session cache', () => {
       passwordHash: await hashPassword(TEST_PASSWORD),
     });
     const session = await t.services.auth.login({ email, password: TEST_PASSWORD }, undefined);
-    if (!session) throw new Error('could not sign in');
+    if (!session || !('accessToken' in session)) throw new Error('could not sign in');
     const auth = await t.services.auth.authenticate(session.accessToken);
     if (!auth) throw new Error('not authenticated');
     return { userId: user.id, sessionId: auth.sessionId, ...session };

@@ -4,17 +4,25 @@ import { loginFailures, passwordResets, refreshTokens, sessions } from '../../db
 import { sessionUser } from '../users/users.sql.js';
 
 /** Why a session ended (sessions.revoked_reason); `blocked` and `deactivated`: an admin disabled the account. */
-export type RevokeReason = 'logout' | 'reuse' | 'password-reset' | 'blocked' | 'deactivated';
+export type RevokeReason = 'logout' | 'reuse' | 'password-reset' | 'password-changed' | 'blocked' | 'deactivated';
 
 /** Sessions, refresh tokens, reset links and failed sign-ins. */
 export function createAuthRepository(db: Db) {
   return {
-    async createSession(userId: string, rememberMe: boolean, userAgent: string | undefined, tx: Db = db) {
+    async createSession(userId: string, rememberMe: boolean, userAgent: string | undefined, tx: Db = db, ip?: string) {
       const [row] = await tx
         .insert(sessions)
-        .values({ userId, rememberMe, userAgent: userAgent?.slice(0, 500) })
+        .values({ userId, rememberMe, userAgent: userAgent?.slice(0, 500), ip: ip ?? null })
         .returning({ id: sessions.id });
       return row!.id;
+    },
+
+    /** A refresh: the session's last use and address (the sessions list). */
+    async touchSession(sessionId: string, ip: string | undefined, tx: Db = db) {
+      await tx
+        .update(sessions)
+        .set({ lastUsedAt: new Date(), ...(ip !== undefined && { ip }) })
+        .where(eq(sessions.id, sessionId));
     },
 
     async insertRefreshToken(sessionId: string, tokenHash: string, expiresAt: Date, tx: Db = db) {

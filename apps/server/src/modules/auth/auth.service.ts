@@ -2,14 +2,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ClusterBus } from '../../cluster/cluster-bus.js';
 import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../lib/mailer.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 import type { UsersService } from '../users/users.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import type { AccessTokens } from './access-token.js';
 import { createAuthRepository, type RevokeReason } from './auth.repository.js';
+import { createOwnSessions } from './own-sessions.js';
+import { createOwnSessionsRepository } from './own-sessions.repository.js';
 import { createPasswords } from './passwords.js';
 import { createSessionCache } from './session-cache.js';
 import { createSessions } from './sessions.js';
 import { createSignUp } from './sign-up.js';
+import { createTwoFactorLogin } from './two-factor-login.js';
 
 export type { AuthContext, IssuedSession } from './sessions.js';
 
@@ -24,6 +28,10 @@ export interface AuthServiceDeps {
   log: FastifyBaseLogger;
   /** Revocations reach the other instances' session caches through it. */
   bus: ClusterBus;
+  /** Signs two-factor sign-in challenges (grant tokens). */
+  jwtSecret: string;
+  /** Opens the users' sealed two-factor secrets. */
+  secretBox: SecretBox;
 }
 
 /**
@@ -34,7 +42,9 @@ export interface AuthServiceDeps {
 export function createAuthService(deps: AuthServiceDeps) {
   const repo = createAuthRepository(deps.db);
   const sessionCache = createSessionCache(deps.bus, (id) => repo.findSessionCaller(id));
-  const sessions = createSessions({ ...deps, repo, sessionCache });
+  const twoFactorLogin = createTwoFactorLogin(deps);
+  const sessions = createSessions({ ...deps, repo, sessionCache, twoFactorLogin });
+  const own = createOwnSessions({ ...deps, repo: createOwnSessionsRepository(deps.db), sessionCache });
   const passwords = createPasswords({ ...deps, repo, sessionCache });
   const signUp = createSignUp({ ...deps, startSession: sessions.start });
 
@@ -43,6 +53,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** Signs a user in (a new session), as register does: billing's paid anonymous checkout. */
     startSession: sessions.start,
     login: sessions.login,
+    loginTwoFactor: sessions.loginTwoFactor,
     refresh: sessions.refresh,
     logout: sessions.logout,
     authenticate: sessions.authenticate,
@@ -66,6 +77,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       await sessionCache.revoked({ userId }, tx);
     },
     forgetUser: (userId: string) => sessionCache.forget({ userId }),
+    /** A signed-in user's own sessions and password (account settings; own-sessions.ts). */
+    own,
+    /** Checks (and uses up) a user's two-factor code or recovery code: TWO_FACTOR_INVALID otherwise. */
+    checkTwoFactor: twoFactorLogin.check,
   };
 }
 

@@ -7,6 +7,8 @@ import {
   OkResponseSchema,
   RefreshBodySchema,
   RefreshResponseSchema,
+  TwoFactorLoginBodySchema,
+  TwoFactorLoginResponseSchema,
 } from '@switchboard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, bearerToken, requireRole } from '../../plugins/auth-guard.js';
@@ -31,6 +33,9 @@ export const sessionsRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (a
       schema: {
         tags,
         summary: 'Sign in with e-mail and password',
+        description:
+          'Answers the session (and sets the refresh cookie); with two-factor on, `{ twoFactorRequired: true, ' +
+          'challenge }` instead, and no cookie: finish with `POST /api/auth/login/two-factor`.',
         body: LoginBodySchema,
         response: { 200: LoginResponseSchema },
       },
@@ -38,6 +43,30 @@ export const sessionsRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (a
     async (request, reply) => {
       const session = await auth.login(request.body, request.ip, request.headers['user-agent']);
       if (!session) return { error: AuthMessages.invalidCredentials, code: 'INVALID_CREDENTIALS' as const };
+      if ('twoFactorRequired' in session) return session;
+      setSessionCookie(reply, session, options);
+      return { userData: session.userData, accessToken: session.accessToken };
+    },
+  );
+
+  app.post(
+    '/login/two-factor',
+    {
+      config: credentialRateLimit(options),
+      schema: {
+        tags,
+        summary: 'Second step of a sign-in with two-factor on: the challenge and a code or a recovery code',
+        description:
+          'The challenge is what `POST /api/auth/login` answered (valid 5 minutes). A TOTP code is accepted ' +
+          'once (a code of the same or an earlier 30-second step is refused), a recovery code once ever; ' +
+          'a wrong, reused or expired one answers 401 `TWO_FACTOR_INVALID` and counts as a failed sign-in ' +
+          'of the account. Answers like a sign-in: the session and the refresh cookie.',
+        body: TwoFactorLoginBodySchema,
+        response: { 200: TwoFactorLoginResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const session = await auth.loginTwoFactor(request.body, request.ip, request.headers['user-agent']);
       setSessionCookie(reply, session, options);
       return { userData: session.userData, accessToken: session.accessToken };
     },
@@ -57,7 +86,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (a
     async (request, reply) => {
       const cookie = readRefreshCookie(request);
       try {
-        const session = await auth.refresh(cookie);
+        const session = await auth.refresh(cookie, request.ip);
         setSessionCookie(reply, session, options);
         return { accessToken: session.accessToken };
       } catch (error) {

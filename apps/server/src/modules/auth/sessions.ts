@@ -1,4 +1,4 @@
-import type { LoginBody, UserData, UserRole } from '@switchboard/contract';
+import type { LoginBody, TwoFactorChallenge, TwoFactorLoginBody, UserData, UserRole } from '@switchboard/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
@@ -9,6 +9,7 @@ import type { AccessTokens } from './access-token.js';
 import type { AuthRepository } from './auth.repository.js';
 import { verifyPassword } from './password.js';
 import type { SessionCache } from './session-cache.js';
+import type { TwoFactorLogin } from './two-factor-login.js';
 
 /** Per-account sign-in limit: this many failures within the window block further attempts. */
 export const ACCOUNT_FAILURE_LIMIT = 5;
@@ -39,6 +40,18 @@ export interface SessionsDeps {
   refreshTokenTtlSeconds: number;
   users: UsersService;
   log: FastifyBaseLogger;
+  /** The second step of a sign-in with two-factor on. */
+  twoFactorLogin: TwoFactorLogin;
+}
+
+/** The per-account sign-in limit (passwords and two-factor codes alike): RATE_LIMITED once reached. */
+function accountLimit(repo: AuthRepository) {
+  return async (email: string) => {
+    const since = new Date(Date.now() - ACCOUNT_FAILURE_WINDOW_MS);
+    if ((await repo.countRecentLoginFailures(email, since)) >= ACCOUNT_FAILURE_LIMIT) {
+      throw new AppError('RATE_LIMITED', 'Too many failed sign-ins for this account. Try again in a few minutes.');
+    }
+  };
 }
 
 /**
@@ -49,10 +62,11 @@ export function createSessions(deps: SessionsDeps) {
   const { db, repo, sessionCache, accessTokens, users, log } = deps;
   const refreshExpiry = () => new Date(Date.now() + deps.refreshTokenTtlSeconds * 1000);
 
-  async function start(user: UserRow, rememberMe: boolean, userAgent?: string): Promise<IssuedSession> {
+  /** `ip`: the client's address, shown in the user's sessions list. */
+  async function start(user: UserRow, rememberMe: boolean, userAgent?: string, ip?: string): Promise<IssuedSession> {
     const refreshToken = randomToken();
     const sessionId = await db.transaction(async (tx) => {
-      const id = await repo.createSession(user.id, rememberMe, userAgent, tx);
+      const id = await repo.createSession(user.id, rememberMe, userAgent, tx, ip);
       await repo.insertRefreshToken(id, hashToken(refreshToken), refreshExpiry(), tx);
       return id;
     });
@@ -60,15 +74,21 @@ export function createSessions(deps: SessionsDeps) {
     return { userData: toUserData(user), accessToken, refreshToken, rememberMe };
   }
 
+  const refuseWhenLimited = accountLimit(repo);
+
   return {
     start,
 
-    /** Returns null for a wrong e-mail or password (the spec answers that with 200 and an error). */
-    async login(body: LoginBody, ip: string | undefined, userAgent?: string): Promise<IssuedSession | null> {
-      const since = new Date(Date.now() - ACCOUNT_FAILURE_WINDOW_MS);
-      if ((await repo.countRecentLoginFailures(body.email, since)) >= ACCOUNT_FAILURE_LIMIT) {
-        throw new AppError('RATE_LIMITED', 'Too many failed sign-ins for this account. Try again in a few minutes.');
-      }
+    /**
+     * Returns null for a wrong e-mail or password (the spec answers that with 200 and an error);
+     * with two-factor on, a challenge for the second step instead of a session.
+     */
+    async login(
+      body: LoginBody,
+      ip: string | undefined,
+      userAgent?: string,
+    ): Promise<IssuedSession | TwoFactorChallenge | null> {
+      await refuseWhenLimited(body.email);
       const user = await users.findByEmail(body.email);
       const valid = await verifyPassword(user?.passwordHash ?? null, body.password);
       if (!user || !valid) {
@@ -78,14 +98,23 @@ export function createSessions(deps: SessionsDeps) {
       if (user.status !== 'active') {
         throw new AppError('ACCOUNT_DISABLED', `This account is ${user.status}. Ask your workspace admin.`);
       }
-      return start(user, body.rememberMe ?? true, userAgent);
+      const rememberMe = body.rememberMe ?? true;
+      if (user.twoFactorSecret) {
+        return {
+          twoFactorRequired: true,
+          challenge: await deps.twoFactorLogin.challenge({ userId: user.id, rememberMe }),
+        };
+      }
+      return start(user, rememberMe, userAgent, ip);
     },
+
+    loginTwoFactor: twoFactorStep(deps, start, refuseWhenLimited),
 
     /**
      * Rotates a refresh token. A token presented a second time means it was stolen or replayed:
      * the whole session (token family) is revoked, so the other holder is signed out too.
      */
-    async refresh(refreshToken: string | undefined): Promise<Omit<IssuedSession, 'userData'>> {
+    async refresh(refreshToken: string | undefined, ip?: string): Promise<Omit<IssuedSession, 'userData'>> {
       const invalid = () => new AppError('INVALID_REFRESH_TOKEN', 'Your session has expired. Please sign in again.');
       if (!refreshToken) throw invalid();
       const tokenHash = hashToken(refreshToken);
@@ -103,6 +132,7 @@ export function createSessions(deps: SessionsDeps) {
         const caller = await repo.findSessionCaller(consumed.sessionId, tx);
         if (!caller || caller.revokedAt || caller.status !== 'active') return { ok: false as const };
         await repo.insertRefreshToken(caller.sessionId, hashToken(next), refreshExpiry(), tx);
+        await repo.touchSession(caller.sessionId, ip, tx);
         return { ok: true as const, caller };
       });
       if (!result.ok) {
@@ -146,6 +176,35 @@ export function createSessions(deps: SessionsDeps) {
     },
 
     pruneLoginFailures: () => repo.pruneLoginFailures(new Date(Date.now() - ACCOUNT_FAILURE_WINDOW_MS)),
+  };
+}
+
+/**
+ * The second step: a wrong or reused code counts as a failed sign-in of the account (the same
+ * per-account limit as passwords, so codes cannot be tried one by one).
+ */
+function twoFactorStep(
+  deps: SessionsDeps,
+  start: (user: UserRow, rememberMe: boolean, userAgent?: string, ip?: string) => Promise<IssuedSession>,
+  refuseWhenLimited: (email: string) => Promise<void>,
+) {
+  const { repo, users } = deps;
+  return async (body: TwoFactorLoginBody, ip: string | undefined, userAgent?: string): Promise<IssuedSession> => {
+    const grant = await deps.twoFactorLogin.readChallenge(body.challenge);
+    const user = await users.findById(grant.userId);
+    if (!user) throw new AppError('TWO_FACTOR_INVALID', 'This sign-in has expired. Enter your password again.');
+    await refuseWhenLimited(user.email);
+    try {
+      await deps.twoFactorLogin.check(grant.userId, body);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'TWO_FACTOR_INVALID')
+        await repo.recordLoginFailure(user.email, ip);
+      throw error;
+    }
+    if (user.status !== 'active') {
+      throw new AppError('ACCOUNT_DISABLED', `This account is ${user.status}. Ask your workspace admin.`);
+    }
+    return start(user, grant.rememberMe, userAgent, ip);
   };
 }
 
