@@ -38,6 +38,7 @@ function page(
 /** Every page is its own chunk, loaded when first visited. */
 const load = {
   home: () => import('../features/pages/home-page'),
+  dashboard: () => import('../features/analytics/pages/analytics-page'),
   comingLater: () => import('../features/pages/coming-later-page'),
   conversations: () => import('../features/conversations/pages/conversations-page'),
   networks: () => import('../features/networks/pages/networks-page'),
@@ -68,7 +69,7 @@ const { comingLater } = load;
 /** Pages inside the main layout (navbar, menu, breadcrumb, footer). */
 export const layoutRoutes: PageRoute[] = [
   page('/home', 'home', visitorsAndEditors, load.home, searchable),
-  page('/dashboard/analytics', 'dashboard', admins, comingLater, searchable),
+  page('/dashboard/analytics', 'dashboard', admins, load.dashboard, searchable),
   page('/views/conversations', 'conversations', admins, load.conversations, searchable),
   page('/views/networks', 'networks', admins, load.networks, searchable),
   page('/views/auto-reply', 'autoReply', admins, load.autoReply, searchable),
