@@ -63,6 +63,9 @@ const load = {
   error404: () => import('../features/errors/error-404-page'),
   error500: () => import('../features/errors/error-500-page'),
   maintenance: () => import('../features/errors/maintenance-page'),
+  userSettings: () => import('../features/account/pages/user-settings-page'),
+  profileSettings: () => import('../features/account/pages/profile-settings-page'),
+  verifyEmail: () => import('../features/account/pages/verify-email-page'),
 };
 const { comingLater } = load;
 
@@ -81,7 +84,7 @@ export const layoutRoutes: PageRoute[] = [
   page('/views/developers', 'developers', admins, load.developers, searchable),
   page('/views/billing', 'billing', admins, load.billing, searchable),
   page('/views/billing/invoices/:id', 'invoice', admins, load.invoice, inBilling),
-  page('/profile-settings', 'profileSettings', admins, comingLater, searchable),
+  page('/profile-settings', 'profileSettings', admins, load.profileSettings, searchable),
   page('/apps/user/user-list', 'team', admins, comingLater, searchable),
   page('/apps/user/user-view/:id', 'teamUser', admins, comingLater, inTeam),
   page('/apps/user/user-edit/:id', 'teamUserEdit', admins, comingLater, inTeam),
@@ -92,7 +95,7 @@ export const layoutRoutes: PageRoute[] = [
   page('/apps/eCommerce/shop', 'shop', editors, comingLater, inShop),
   page('/apps/eCommerce/wish-list', 'wishList', editors, comingLater, inShop),
   page('/apps/eCommerce/checkout', 'shopCheckout', editors, comingLater, inShop),
-  page('/pages/user-settings/UserSettings', 'userSettings', editors, comingLater, searchable),
+  page('/pages/user-settings/UserSettings', 'userSettings', editors, load.userSettings, searchable),
   page('/pricing', 'pricing', anyone, load.pricing, searchable),
   page('/contact-us', 'contactUs', anyone, comingLater, searchable),
   page('/about-us', 'aboutUs', anyone, comingLater, searchable),
@@ -108,7 +111,7 @@ export const fullPageRoutes: PageRoute[] = [
   page('/pages/reset-password', 'resetPassword', visitorsAndEditors, load.resetPassword),
   page('/pages/lock-screen', 'lockScreen', editors, load.lockScreen),
   page('/pages/accept-invitation', 'acceptInvitation', anyone, comingLater),
-  page('/pages/verify-email', 'verifyEmail', anyone, comingLater),
+  page('/pages/verify-email', 'verifyEmail', anyone, load.verifyEmail),
   page('/pages/not-authorized', 'notAuthorized', anyone, load.notAuthorized),
   page('/pages/error-404', 'error404', anyone, load.error404),
   page('/pages/error-500', 'error500', anyone, load.error500),

@@ -1,5 +1,5 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLock, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconChevronDown, IconLock, IconLogout, IconUserCircle, IconUserCog } from '@tabler/icons-react';
 import type { UserData } from '@switchboard/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -53,9 +53,19 @@ export function UserMenu({ user }: { user: UserData }) {
           </Text>
         </div>
         <Menu.Divider />
-        <Menu.Item component={Link} to="/profile-settings" leftSection={<IconUserCircle size={18} aria-hidden />}>
-          {tNav('routes.profileSettings')}
+        <Menu.Item
+          component={Link}
+          to="/pages/user-settings/UserSettings"
+          leftSection={<IconUserCog size={18} aria-hidden />}
+        >
+          {tNav('routes.userSettings')}
         </Menu.Item>
+        {/* The workspace's profile: admins only (the page's rule). */}
+        {user.userRole === 'admin' && (
+          <Menu.Item component={Link} to="/profile-settings" leftSection={<IconUserCircle size={18} aria-hidden />}>
+            {tNav('routes.profileSettings')}
+          </Menu.Item>
+        )}
         <Menu.Item
           component={Link}
           to={`/pages/lock-screen?to=${encodeURIComponent(here)}`}

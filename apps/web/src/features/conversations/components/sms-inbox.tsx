@@ -43,7 +43,10 @@ export function SmsInbox({ selectedId, onSelect }: SmsInboxProps) {
   const [q] = useDebouncedValue(filters.q, SEARCH_DEBOUNCE_MS);
   const query = useMemo(() => toListQuery({ ...filters, q }), [filters, q]);
   const [contactOpen, setContactOpen] = useState(() => window.matchMedia(WIDE).matches);
-  const [complianceOpen, setComplianceOpen] = useState(false);
+  // `?compliance=1` opens the opt-out texts at once (the workspace profile links here).
+  const [complianceOpen, setComplianceOpen] = useState(
+    () => new URLSearchParams(window.location.search).get('compliance') === '1',
+  );
   const networks = useNetworks();
   const { data: selected } = useConversation(selectedId);
 
