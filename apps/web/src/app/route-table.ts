@@ -66,6 +66,10 @@ const load = {
   userSettings: () => import('../features/account/pages/user-settings-page'),
   profileSettings: () => import('../features/account/pages/profile-settings-page'),
   verifyEmail: () => import('../features/account/pages/verify-email-page'),
+  team: () => import('../features/team/pages/team-page'),
+  teamUser: () => import('../features/team/pages/team-user-page'),
+  teamUserEdit: () => import('../features/team/pages/team-user-edit-page'),
+  acceptInvitation: () => import('../features/team/pages/accept-invitation-page'),
 };
 const { comingLater } = load;
 
@@ -85,9 +89,9 @@ export const layoutRoutes: PageRoute[] = [
   page('/views/billing', 'billing', admins, load.billing, searchable),
   page('/views/billing/invoices/:id', 'invoice', admins, load.invoice, inBilling),
   page('/profile-settings', 'profileSettings', admins, load.profileSettings, searchable),
-  page('/apps/user/user-list', 'team', admins, comingLater, searchable),
-  page('/apps/user/user-view/:id', 'teamUser', admins, comingLater, inTeam),
-  page('/apps/user/user-edit/:id', 'teamUserEdit', admins, comingLater, inTeam),
+  page('/apps/user/user-list', 'team', admins, load.team, searchable),
+  page('/apps/user/user-view/:id', 'teamUser', admins, load.teamUser, inTeam),
+  page('/apps/user/user-edit/:id', 'teamUserEdit', admins, load.teamUserEdit, inTeam),
   page('/apps/todo/:filter', 'todo', editors, comingLater),
   page('/apps/chat', 'chat', editors, comingLater, searchable),
   page('/apps/email/:filter', 'email', editors, comingLater),
@@ -110,7 +114,7 @@ export const fullPageRoutes: PageRoute[] = [
   page('/pages/forgot-password', 'forgotPassword', visitorsAndEditors, load.forgotPassword),
   page('/pages/reset-password', 'resetPassword', visitorsAndEditors, load.resetPassword),
   page('/pages/lock-screen', 'lockScreen', editors, load.lockScreen),
-  page('/pages/accept-invitation', 'acceptInvitation', anyone, comingLater),
+  page('/pages/accept-invitation', 'acceptInvitation', anyone, load.acceptInvitation),
   page('/pages/verify-email', 'verifyEmail', anyone, load.verifyEmail),
   page('/pages/not-authorized', 'notAuthorized', anyone, load.notAuthorized),
   page('/pages/error-404', 'error404', anyone, load.error404),
