@@ -33,7 +33,7 @@ export default function TwoFactorLoginStep({ challenge, onSignedIn, onBack }: Tw
     if (useRecovery && (body.recoveryCode ?? '').length < 6)
       return form.setErrors({ recoveryCode: t('twoFactorLogin.recoveryFormat') });
     login.mutate(body, {
-      onSuccess: onSignedIn,
+      onSuccess: (answer) => onSignedIn(answer),
       onError: (error) => form.setErrors({ [useRecovery ? 'recoveryCode' : 'code']: errorMessage(error) }),
     });
   });

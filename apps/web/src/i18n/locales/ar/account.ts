@@ -175,7 +175,7 @@ export const account: Translation<typeof en> = {
   },
   twoFactorLogin: {
     title: 'التحقق بخطوتين',
-    text: 'أدخل الرمز المكوّن من 6 أرقام من تطبيق المصادقة.',
+    text: 'افتح تطبيق المصادقة وأدخل الرمز المكوّن من 6 أرقام الظاهر لـ Switchboard.',
     recoveryText: 'أدخل أحد رموز الاسترداد. كل رمز يعمل مرة واحدة.',
     recoveryCode: 'رمز الاسترداد',
     recoveryFormat: 'أدخل رمز الاسترداد كما عُرض عليك.',

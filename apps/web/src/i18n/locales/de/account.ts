@@ -176,7 +176,7 @@ export const account: Translation<typeof en> = {
   },
   twoFactorLogin: {
     title: 'Bestätigung in zwei Schritten',
-    text: 'Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.',
+    text: 'Öffnen Sie Ihre Authenticator-App und geben Sie den 6-stelligen Code für Switchboard ein.',
     recoveryText: 'Geben Sie einen Ihrer Wiederherstellungscodes ein. Jeder funktioniert einmal.',
     recoveryCode: 'Wiederherstellungscode',
     recoveryFormat: 'Geben Sie einen Wiederherstellungscode so ein, wie er Ihnen angezeigt wurde.',

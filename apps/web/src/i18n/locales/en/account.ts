@@ -179,7 +179,7 @@ export const account = {
   },
   twoFactorLogin: {
     title: 'Two-step verification',
-    text: 'Enter the 6-digit code from your authenticator app.',
+    text: 'Open your authenticator app and enter the 6-digit code it shows for Switchboard.',
     recoveryText: 'Enter one of your recovery codes. Each works once.',
     recoveryCode: 'Recovery code',
     recoveryFormat: 'Enter a recovery code as it was shown to you.',

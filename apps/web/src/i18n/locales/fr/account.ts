@@ -176,7 +176,7 @@ export const account: Translation<typeof en> = {
   },
   twoFactorLogin: {
     title: 'Vérification en deux étapes',
-    text: 'Saisissez le code à 6 chiffres de votre application d’authentification.',
+    text: 'Ouvrez votre application d’authentification et saisissez le code à 6 chiffres affiché pour Switchboard.',
     recoveryText: 'Saisissez l’un de vos codes de récupération. Chacun fonctionne une fois.',
     recoveryCode: 'Code de récupération',
     recoveryFormat: 'Saisissez un code de récupération tel qu’il vous a été montré.',
