@@ -139,7 +139,7 @@ describe('the control panel’s numbers after real traffic', () => {
     expect(overview.kpis['response-time']!.value).toBeLessThan(60);
     expect(overview.kpis['messages-sent']).toEqual({ value: 3, previous: 0, change: null });
     expect(overview.funnel).toEqual({ queued: 4, sent: 3, delivered: 3, failed: 1 });
-    expect(overview.failureReasons).toEqual([{ code: 'E30007', text: null, count: 1 }]);
+    expect(overview.failureReasons).toEqual([{ code: 'E30007', text: 'Carrier violation', count: 1 }]);
     // The failed message was never sent: its segment was given back to the quota.
     expect(overview.usage.used).toBe(3);
   });

@@ -7,7 +7,7 @@ import {
   latestStartedCampaignsSql,
 } from '../campaigns/campaign-stats.sql.js';
 import { optOutBucketsSql } from '../contacts/consent-stats.sql.js';
-import { latestOutboundSql, repliesBySenderSql } from '../messaging/message-stats.sql.js';
+import { failureTextSql, latestOutboundSql, repliesBySenderSql } from '../messaging/message-stats.sql.js';
 import { voiceBucketsSql } from '../voice/voice-stats.sql.js';
 import { startsArray, type Buckets } from './analytics.repository.js';
 
@@ -71,6 +71,12 @@ export function createAnalyticsSideRepository(db: Db) {
       ids.length === 0
         ? Promise.resolve([])
         : queryRows<{ id: string; name: string }>(db, campaignNamesSql(workspaceId, ids)),
+
+    /** A sample error text of `code` among one network's failed messages of one hour; null if none has one. */
+    async failureText(workspaceId: string, sample: { networkId: string; hour: Date; code: string }) {
+      const [row] = await queryRows<{ error_text: string }>(db, failureTextSql(workspaceId, sample));
+      return row?.error_text ?? null;
+    },
 
     /** One member's inbox replies: before and from `split`, within [since, until). */
     async repliesBy(workspaceId: string, userId: string, at: { since: Date; split: Date; until: Date }) {

@@ -55,13 +55,17 @@ export function createAnalyticsRepository(db: Db) {
           group by 1, 2, 3, 4`,
       ),
 
-    /** The most frequent error codes of failed outbound messages ('' = none given). */
+    /**
+     * The most frequent error codes of failed outbound messages ('' = none given), each with the
+     * latest hour and a network it failed in (where failureText looks for a sample text).
+     */
     failureCodes: (workspaceId: string, from: Date, to: Date, limit: number) =>
-      queryRows<{ code: string; count: number }>(
+      queryRows<{ code: string; count: number; network_id: string; hour: Date | string }>(
         db,
-        sql`select error_code as code, sum(messages)::int as count
+        sql`select error_code as code, sum(messages)::int as count,
+            (array_agg(network_id order by hour desc))[1] as network_id, max(hour) as hour
           from message_stats_hourly
-          where ${within(workspaceId, from, to)} and direction = 'out' and state = 'failed'
+          where ${within(workspaceId, from, to)} and direction = 'out' and state = 'failed' and messages > 0
           group by error_code having sum(messages) > 0 order by 2 desc, 1 limit ${limit}`,
       ),
 

@@ -79,8 +79,14 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
       range: rangeView(range),
       kpis,
       funnel: { queued, sent, delivered, failed },
-      // The roll-up keeps codes, not texts (a text per message would split its rows).
-      failureReasons: failures.map((f) => ({ code: f.code || 'unknown', text: null, count: f.count })),
+      failureReasons: await Promise.all(
+        failures.map(async (f) => ({
+          code: f.code || 'unknown',
+          // The roll-up keeps codes, not texts (a text per message would split its rows): one sample.
+          text: await side.failureText(workspaceId, { networkId: f.network_id, hour: new Date(f.hour), code: f.code }),
+          count: f.count,
+        })),
+      ),
       usage,
     };
   }

@@ -42,3 +42,17 @@ export function repliesBySenderSql(
     where sent_by = ${userId} and workspace_id = ${workspaceId}
       and created_at >= ${at.since.toISOString()}::timestamptz and created_at < ${at.until.toISOString()}::timestamptz`;
 }
+
+/**
+ * One error text of a failed outbound message with `code`, looked for in one network's messages
+ * of one hour (the roll-up names the latest hour and network that code failed in), so at most an
+ * hour of one network is read through `messages_network_time_idx`: `(error_text)`.
+ */
+export function failureTextSql(workspaceId: string, sample: { networkId: string; hour: Date; code: string }): SQL {
+  const from = sample.hour.toISOString();
+  return sql`select error_text from messages
+    where network_id = ${sample.networkId} and workspace_id = ${workspaceId}
+      and created_at >= ${from}::timestamptz and created_at < ${from}::timestamptz + interval '1 hour'
+      and direction = 'out' and state = 'failed' and coalesce(error_code, '') = ${sample.code} and error_text is not null
+    limit 1`;
+}
