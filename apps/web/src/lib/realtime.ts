@@ -2,7 +2,6 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@switchboard/contract';
 import { session, useSession } from './session';
-import { endsThisSession } from './session-revoked';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -54,17 +53,19 @@ export function useRealtimeConnection() {
     if (!userId || !email) return;
     let s: AppSocket | null = null;
     let cancelled = false;
-    // Loaded on sign-in only: anonymous pages do not pay for the socket client.
-    void import('socket.io-client').then(({ io }) => {
-      if (cancelled) return;
-      s = io({ path: '/socket.io', auth: (cb) => cb({ token: session.accessToken() ?? '' }) });
-      s.on('connect', () => s?.emit('ENTERED', { email, sessionId: tabSessionId() }));
-      s.on('user.updated', ({ userData }) => session.updateUser(userData));
-      s.on('session.revoked', (notice) => {
-        if (endsThisSession(notice, session.accessToken())) session.signOut('expired');
-      });
-      setSocket(s);
-    });
+    // Loaded on sign-in only: anonymous pages do not pay for the socket client or its handlers.
+    void Promise.all([import('socket.io-client'), import('./session-revoked')]).then(
+      ([{ io }, { endsThisSession }]) => {
+        if (cancelled) return;
+        s = io({ path: '/socket.io', auth: (cb) => cb({ token: session.accessToken() ?? '' }) });
+        s.on('connect', () => s?.emit('ENTERED', { email, sessionId: tabSessionId() }));
+        s.on('user.updated', ({ userData }) => session.updateUser(userData));
+        s.on('session.revoked', (notice) => {
+          if (endsThisSession(notice, session.accessToken())) session.signOut('expired');
+        });
+        setSocket(s);
+      },
+    );
     return () => {
       cancelled = true;
       s?.disconnect();

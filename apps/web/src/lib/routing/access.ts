@@ -1,4 +1,4 @@
-import { roleSatisfies } from '@switchboard/contract';
+import { roleSatisfies, type UserRole } from '@switchboard/contract';
 import type { SessionState } from '../session';
 import type { PageHandle } from './page-handle';
 
@@ -16,6 +16,11 @@ export function decideAccess(handle: Pick<PageHandle, 'loginRequired' | 'rule'>,
 }
 
 export const DEFAULT_AFTER_LOGIN = '/dashboard/analytics';
+
+/** Where a signed-in user belongs: admins on the control panel, editors (who may not open it) on Home. */
+export function homeFor(role: UserRole): string {
+  return role === 'admin' ? DEFAULT_AFTER_LOGIN : '/home';
+}
 
 /** The login page for a wanted location, e.g. `/pages/login?to=%2Fviews%2Fnetworks`. */
 export function loginPathFor(wanted: string): string {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { session } from '../../../lib/session';
-import { homeFor } from '../lib/home-for';
+import { homeFor } from '../../../lib/routing/access';
 import { useAuthNotifications } from './use-auth-notifications';
 
 /**

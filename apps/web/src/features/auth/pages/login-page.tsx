@@ -4,7 +4,7 @@ import type { LoginBody, SessionResponse } from '@switchboard/contract';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { safeRedirectTarget } from '../../../lib/routing/access';
+import { homeFor, safeRedirectTarget } from '../../../lib/routing/access';
 import { PageLoader } from '../../../components/page-loader';
 import { session } from '../../../lib/session';
 import { TwoFactorLoginStep } from '../../account/public';
@@ -16,7 +16,6 @@ import { ProviderButtons } from '../components/provider-buttons';
 import { useApiErrorMessage } from '../../../lib/use-api-error-message';
 import { useAuthNotifications } from '../hooks/use-auth-notifications';
 import { useRedirectSignedIn } from '../hooks/use-redirect-signed-in';
-import { homeFor } from '../lib/home-for';
 import { checkForm, preloadValidation } from '../lib/validation';
 
 type LoginValues = Required<LoginBody>;
