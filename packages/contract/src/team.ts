@@ -121,6 +121,8 @@ export const PublicUserSchema = TeamUserSchema.pick({
   company: true,
 });
 export type PublicUser = z.infer<typeof PublicUserSchema>;
+export const PublicUserResponseSchema = z.object({ user: PublicUserSchema });
+export type PublicUserResponse = z.infer<typeof PublicUserResponseSchema>;
 
 export const USERS_PER_PAGE = [10, 25, 50, 100] as const;
 /** `GET /api/user-management/users` (admins). */
@@ -188,6 +190,13 @@ export const CreateInvitationBodySchema = z.object({
   role: UserRole,
 });
 export type CreateInvitationBody = z.infer<typeof CreateInvitationBodySchema>;
+/**
+ * Admins' calls on one invitation, answering `{ invitation }`: `POST …/invitations/{id}/resend` (a
+ * new link and expiry, mailed again; accepted or revoked → `INVITATION_INVALID`) and
+ * `DELETE …/invitations/{id}` (revoke; an accepted one → `INVITATION_INVALID`). `GET
+ * /api/user-management/invitations` lists them.
+ */
+export const InvitationIdParamsSchema = z.object({ id: z.uuid() });
 export const InvitationResponseSchema = z.object({ invitation: InvitationSchema });
 export const InvitationsResponseSchema = z.object({
   invitations: z.array(InvitationSchema).describe('Pending and recently ended ones, newest first.'),
