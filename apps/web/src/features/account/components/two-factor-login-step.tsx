@@ -17,7 +17,7 @@ interface TwoFactorLoginStepProps {
   onBack: () => void;
 }
 
-/** The login's second step when two-factor is on: a code from the app, or one recovery code. */
+/** The login's second step (its page: two-factor-login-page.tsx): a code from the app, or one recovery code. */
 export default function TwoFactorLoginStep({ challenge, onSignedIn, onBack }: TwoFactorLoginStepProps) {
   const t = useAccountText();
   const errorMessage = useApiErrorMessage();

@@ -58,7 +58,9 @@ export default function TwoFactorSetupStep({ setup, onEnabled, onCancel }: TwoFa
         />
       </Paper>
       <Text size="sm">{t('twoFactor.setup.orType')}</Text>
-      <CopyCode label={t('twoFactor.setup.secret')} code={setup.secret} />
+      <div data-testid="two-factor-secret">
+        <CopyCode label={t('twoFactor.setup.secret')} code={setup.secret} />
+      </div>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm" maw={320}>
           <CodeInput label={t('twoFactor.code')} required {...form.getInputProps('code')} />

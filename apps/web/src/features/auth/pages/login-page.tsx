@@ -1,13 +1,11 @@
 import { Anchor, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { LoginBody, SessionResponse } from '@switchboard/contract';
-import { Suspense, useState } from 'react';
+import type { LoginBody } from '@switchboard/contract';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { homeFor, safeRedirectTarget } from '../../../lib/routing/access';
 import { PageLoader } from '../../../components/page-loader';
 import { session } from '../../../lib/session';
-import { TwoFactorLoginStep } from '../../account/public';
 import { useLogin } from '../api/use-login';
 import { AuthFooterLink } from '../components/auth-footer-link';
 import { AuthLayout } from '../components/auth-layout';
@@ -31,41 +29,30 @@ export default function LoginPage() {
   const form = useForm<LoginValues>({
     initialValues: { email: '', password: '', rememberMe: true },
   });
-  // Two-factor on: the login answered a challenge; the code step finishes the sign-in.
-  const [challenge, setChallenge] = useState<string | null>(null);
-
-  const finish = (answer: SessionResponse, rememberMe: boolean) => {
-    session.signIn(answer.userData, answer.accessToken, rememberMe);
-    // Spec §4: e-mail sign-in lands on the control panel; editors, who may not open it, on Home.
-    void navigate(safeRedirectTarget(searchParams.get('to'), homeFor(answer.userData.userRole)), { replace: true });
-  };
+  const { search } = useLocation();
 
   const submit = form.onSubmit(async (values) => {
     if (!(await checkForm(form, 'login', t))) return;
     login.mutate(values, {
       onSuccess: (answer) => {
-        if ('twoFactorRequired' in answer) return setChallenge(answer.challenge);
+        // Two-factor on: the code step (its own page, with the same `to`) finishes the sign-in.
+        if ('twoFactorRequired' in answer) {
+          const state = { challenge: answer.challenge, rememberMe: values.rememberMe };
+          return void navigate({ pathname: '/pages/two-factor', search }, { state });
+        }
         if (!('userData' in answer) || !answer.userData) {
           notify.signInError(errorMessage(answer, t('notifications.wrongCredentials')));
           return;
         }
-        finish(answer, values.rememberMe);
+        session.signIn(answer.userData, answer.accessToken, values.rememberMe);
+        // Spec §4: e-mail sign-in lands on the control panel; editors, who may not open it, on Home.
+        void navigate(safeRedirectTarget(searchParams.get('to'), homeFor(answer.userData.userRole)), { replace: true });
       },
       onError: (error) => notify.signInError(errorMessage(error)),
     });
   });
 
   if (redirecting) return <PageLoader />;
-  if (challenge)
-    return (
-      <Suspense fallback={<PageLoader />}>
-        <TwoFactorLoginStep
-          challenge={challenge}
-          onSignedIn={(answer) => finish(answer, form.getValues().rememberMe)}
-          onBack={() => setChallenge(null)}
-        />
-      </Suspense>
-    );
   return (
     <AuthLayout
       title={t('login.title')}

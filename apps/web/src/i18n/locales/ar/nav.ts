@@ -45,6 +45,7 @@ export const nav: Translation<typeof en> = {
     lockScreen: 'شاشة القفل',
     acceptInvitation: 'قبول الدعوة',
     verifyEmail: 'تأكيد البريد الإلكتروني',
+    twoFactorLogin: 'التحقق بخطوتين',
     notAuthorized: 'غير مصرح',
     error404: 'الصفحة غير موجودة',
     error500: 'خطأ في الخادم',

@@ -45,6 +45,7 @@ export const nav: Translation<typeof en> = {
     lockScreen: 'Bildschirmsperre',
     acceptInvitation: 'Einladung annehmen',
     verifyEmail: 'E-Mail bestätigen',
+    twoFactorLogin: 'Bestätigung in zwei Schritten',
     notAuthorized: 'Keine Berechtigung',
     error404: 'Seite nicht gefunden',
     error500: 'Serverfehler',

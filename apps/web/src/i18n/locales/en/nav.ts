@@ -43,6 +43,7 @@ export const nav = {
     lockScreen: 'Lock Screen',
     acceptInvitation: 'Accept Invitation',
     verifyEmail: 'Verify E-mail',
+    twoFactorLogin: 'Two-step verification',
     notAuthorized: 'Not Authorized',
     error404: 'Page Not Found',
     error500: 'Server Error',

@@ -45,6 +45,7 @@ export const nav: Translation<typeof en> = {
     lockScreen: 'Écran verrouillé',
     acceptInvitation: 'Accepter l’invitation',
     verifyEmail: 'Vérifier l’e-mail',
+    twoFactorLogin: 'Vérification en deux étapes',
     notAuthorized: 'Accès refusé',
     error404: 'Page introuvable',
     error500: 'Erreur du serveur',
