@@ -10,16 +10,15 @@ import { formatDateTimeIn } from '../lib/analytics-format';
 import classes from './analytics.module.css';
 import { Panel } from './panel';
 
+/** Colours whose light variant reads at WCAG AA in both themes (see app/theme.ts); others are neutral. */
 const STATE_COLORS: Record<string, string> = {
-  delivered: 'teal',
-  completed: 'teal',
-  sent: 'blue',
-  sending: 'blue',
-  queued: 'gray',
-  scheduled: 'gray',
-  paused: 'yellow',
+  delivered: 'green',
+  completed: 'green',
+  sent: 'brand',
+  sending: 'brand',
+  scheduled: 'brand',
+  paused: 'orange',
   failed: 'red',
-  cancelled: 'gray',
 };
 
 const STATES = [
@@ -81,7 +80,11 @@ export function DispatchedTable({ timeZone }: { timeZone: string }) {
                   </Table.Td>
                   <Table.Td>{order.networkName ? isolateText(order.networkName) : t('none')}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={STATE_COLORS[order.state] ?? 'gray'}>
+                    <Badge
+                      variant={STATE_COLORS[order.state] ? 'light' : 'default'}
+                      color={STATE_COLORS[order.state]}
+                      data-state={order.state}
+                    >
                       {stateText(t, order.state)}
                     </Badge>
                   </Table.Td>

@@ -25,9 +25,7 @@ export function MessagesChart({ range }: { range: RangeChoice }) {
       testId="messages-chart"
       actions={
         <Group gap="xs" wrap="nowrap">
-          <Badge variant="light" color="gray">
-            {t(granularity === 'hour' ? 'messages.perHour' : 'messages.perDay')}
-          </Badge>
+          <Badge variant="default">{t(granularity === 'hour' ? 'messages.perHour' : 'messages.perDay')}</Badge>
           <ExportButton series="messages" range={range} what={t('messages.exportName')} />
         </Group>
       }

@@ -11,7 +11,8 @@ import { Panel } from './panel';
 
 type HealthRow = NetworkHealth['networks'][number];
 
-const STATUS_COLORS: Record<string, string> = { connected: 'teal', disconnected: 'gray', error: 'red' };
+/** Colours whose light variant reads at WCAG AA in both themes (see app/theme.ts); others are neutral. */
+const STATUS_COLORS: Record<string, string> = { connected: 'green', error: 'red' };
 
 function statusText(t: AnalyticsText, row: HealthRow): string {
   if (!row.enabled) return t('health.disabled');
@@ -59,8 +60,8 @@ export function NetworkHealthStrip({ timeZone }: { timeZone: string }) {
                     {isolateText(row.name)}
                   </Text>
                   <Badge
-                    variant="light"
-                    color={row.enabled ? (STATUS_COLORS[row.status] ?? 'gray') : 'gray'}
+                    variant={row.enabled && STATUS_COLORS[row.status] ? 'light' : 'default'}
+                    color={row.enabled ? STATUS_COLORS[row.status] : undefined}
                     style={{ flexShrink: 0 }}
                   >
                     {statusText(t, row)}
