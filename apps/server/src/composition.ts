@@ -33,6 +33,7 @@ import {
   type ConversationsService,
 } from './modules/conversations/conversations.service.js';
 import { createMembersService, type MembersService } from './modules/members/members.service.js';
+import { createTeamService, type TeamService } from './modules/team/team.service.js';
 import { createMessageHistory } from './modules/messaging/message-history.js';
 import { createMessagingService, type MessagingService } from './modules/messaging/messaging.service.js';
 import { createOutbound } from './modules/messaging/outbound.js';
@@ -63,6 +64,7 @@ export interface Services {
   auth: AuthService;
   workspaces: WorkspacesService;
   members: MembersService;
+  team: TeamService;
   preferences: PreferencesService;
   networks: NetworksService;
   connectionTests: ConnectionTests;
@@ -340,6 +342,7 @@ export function createServices(deps: ServicesDeps): Composition {
   const invoices = createInvoices(db, { seller, taxRatePercent, workspaces, users });
   const paymentProviders = paymentProvidersOf(deps);
   const billing = createBilling(deps, { workspaces, users, auth, mailer, invoices, providers: paymentProviders });
+  const team = createTeamService({ db, users, workspaces, auth, events, mailer, publicUrl: config.publicUrl, log });
   const jobs = [campaigns.ticker, contacts.imports.sweeper, ...developerApi.jobs, webhooks.dispatcher];
   const { networkRunner, rateLimitStore } = withSharedWork(deps, runner, [...jobs, billing.periodJob], auth);
 
@@ -349,7 +352,8 @@ export function createServices(deps: ServicesDeps): Composition {
       contacts,
       auth,
       workspaces,
-      members: createMembersService(db, users, events, auth),
+      members: createMembersService(users, team.access),
+      team,
       preferences: createPreferencesService(users),
       networks,
       connectionTests,

@@ -20,6 +20,7 @@ import { publicApiRoutes } from './modules/developer-api/public-api.routes.js';
 import { smsgateApiRoutes } from './modules/smsgate-api/smsgate-api.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { membersRoutes } from './modules/members/members.routes.js';
+import { teamRoutes } from './modules/team/team.routes.js';
 import { messagesRoutes } from './modules/messaging/messages.routes.js';
 import { networksRoutes } from './modules/networks/networks.routes.js';
 import { preferencesRoutes } from './modules/preferences/preferences.routes.js';
@@ -56,6 +57,12 @@ export async function registerRoutes(app: FastifyInstance, { config, composition
   });
   await app.register(billingWebhooksRoutes, { prefix: '/api', providers: composition.paymentProviders });
   await app.register(membersRoutes, { prefix: '/api' });
+  await app.register(teamRoutes, {
+    prefix: '/api',
+    refreshTokenTtl: config.refreshTokenTtl,
+    secureCookies: publicUrl.startsWith('https:'),
+    rateLimitPerMinute: config.authRateLimit,
+  });
   await app.register(preferencesRoutes, { prefix: '/api' });
   await app.register(networksRoutes, { prefix: '/api' });
   await app.register(messagesRoutes, { prefix: '/api' });

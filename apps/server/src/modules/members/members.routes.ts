@@ -32,8 +32,9 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MemberResponseSchema },
       },
     },
-    async (request) => ({
-      member: await members.changeRole(authOf(request).workspaceId, request.params.id, request.body.role),
-    }),
+    async (request) => {
+      const { workspaceId, userId } = authOf(request);
+      return { member: await members.changeRole(workspaceId, request.params.id, request.body.role, userId) };
+    },
   );
 };
