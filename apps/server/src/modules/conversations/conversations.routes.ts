@@ -89,10 +89,12 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: MessageResponseSchema },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send({
-        message: await conversations.reply(authOf(request).workspaceId, request.params.id, request.body.body),
-      }),
+    async (request, reply) => {
+      const { workspaceId, userId } = authOf(request);
+      return reply.code(201).send({
+        message: await conversations.reply(workspaceId, request.params.id, request.body.body, userId),
+      });
+    },
   );
 
   app.get(

@@ -74,8 +74,11 @@ export function createConversationsService(deps: ConversationsDeps) {
       return conversation;
     },
 
-    /** A reply in the thread: its network, to its contact, through the one outbound function. */
-    async reply(workspaceId: string, id: string, body: string): Promise<Message> {
+    /**
+     * A reply in the thread: its network, to its contact, through the one outbound function;
+     * `sentBy` is the user who wrote it (the control panel counts a user's replies).
+     */
+    async reply(workspaceId: string, id: string, body: string, sentBy?: string): Promise<Message> {
       const { conversation, contact } = await find(workspaceId, id);
       return deps.messaging.queue({
         workspaceId,
@@ -83,6 +86,7 @@ export function createConversationsService(deps: ConversationsDeps) {
         to: contact.phoneNumber,
         body,
         origin: 'reply',
+        sentBy,
       });
     },
 

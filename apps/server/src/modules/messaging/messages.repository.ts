@@ -35,6 +35,8 @@ export interface NewOutbound {
   notBefore: Date | null;
   /** The callback target its state changes also go to (the developer API's `callbackUrl`). */
   callbackEndpointId: string | null;
+  /** The user who wrote it (an inbox reply); null otherwise. */
+  sentBy: string | null;
 }
 
 /** Conversations and messages of a workspace; every function takes `workspaceId`. */
@@ -74,12 +76,12 @@ export function createMessagesRepository(db: Db) {
           returning *
         ), m as (
           insert into messages (workspace_id, network_id, conversation_id, contact_id, direction, body, encoding,
-            segments, usage_period, state, origin, metadata, next_attempt_at, callback_endpoint_id, created_at)
+            segments, usage_period, state, origin, metadata, next_attempt_at, callback_endpoint_id, sent_by, created_at)
           select ${input.workspaceId}, ${input.networkId}, v.id, v.contact_id, 'out', ${input.body},
             ${input.encoding}, ${input.segments}, u.period_start, 'queued', ${input.origin},
             ${input.metadata ? JSON.stringify(input.metadata) : null}::jsonb,
             ${input.notBefore ? input.notBefore.toISOString() : null}::timestamptz,
-            ${input.callbackEndpointId}::uuid, clock_timestamp() from v, u
+            ${input.callbackEndpointId}::uuid, ${input.sentBy}::uuid, clock_timestamp() from v, u
           returning *
         )
         select row_to_json(c) as contact, (select row_to_json(v) from v) as conversation,

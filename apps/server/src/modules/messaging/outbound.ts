@@ -33,6 +33,8 @@ export interface QueueRequest {
   notBefore?: Date;
   /** A callback target (webhooks' `callbacks.register`) that also receives its state changes. */
   callbackEndpointId?: string;
+  /** The user who wrote it (an inbox reply), kept as `messages.sent_by`. */
+  sentBy?: string;
 }
 
 /**
@@ -115,6 +117,7 @@ export function createOutbound(deps: OutboundDeps) {
           enforceQuota: !request.exemptFromQuota,
           notBefore: request.notBefore ?? null,
           callbackEndpointId: request.callbackEndpointId ?? null,
+          sentBy: request.sentBy ?? null,
         },
         tx,
       );

@@ -1,0 +1,46 @@
+import { readFile } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../src/db/database.js';
+
+const inWorkspace = (workspaceId?: string) => (workspaceId ? sql`workspace_id = ${workspaceId}` : sql`true`);
+
+const rollupLine = sql`concat_ws('|', workspace_id, hour::text, network_id, campaign_id, direction, state, origin,
+  error_code, messages, segments)`;
+const groupedLine = sql`concat_ws('|', workspace_id, date_trunc('hour', created_at, 'UTC')::text, network_id,
+  coalesce(campaign_id, '00000000-0000-0000-0000-000000000000'), direction, state, coalesce(origin::text, ''),
+  coalesce(error_code, ''), count(*), sum(segments))`;
+
+/**
+ * The roll-up's rows that count something (of one workspace, or all) and what they must say, a
+ * GROUP BY over the messages themselves, as comparable lines. One statement, one snapshot:
+ * dispatchers may be moving messages meanwhile.
+ */
+export async function rollupAndGroupedLines(
+  db: Db,
+  workspaceId?: string,
+): Promise<{ rollup: string[]; grouped: string[] }> {
+  const [row] = await queryRows<{ rollup: string[] | null; grouped: string[] | null }>(
+    db,
+    sql`select
+      (select array_agg(${rollupLine}) from message_stats_hourly
+        where (messages <> 0 or segments <> 0) and ${inWorkspace(workspaceId)}) as rollup,
+      (select array_agg(line order by line) from (
+        select ${groupedLine} as line from messages
+        where workspace_id in (select id from workspaces) and ${inWorkspace(workspaceId)}
+        group by workspace_id, date_trunc('hour', created_at, 'UTC'), network_id, campaign_id, direction, state,
+          origin, error_code) g) as grouped`,
+  );
+  return { rollup: (row!.rollup ?? []).sort(), grouped: (row!.grouped ?? []).sort() };
+}
+
+/**
+ * A statement of migration 0025 (its backfills), found by the comment line that precedes it: the
+ * tests run the migration's own text, not a copy of it.
+ */
+export async function migrationStatementAfter(comment: string): Promise<string> {
+  const file = new URL('../../drizzle/0025_analytics_rollups.sql', import.meta.url);
+  const statements = (await readFile(file, 'utf8')).split('--> statement-breakpoint');
+  const found = statements.find((s) => s.includes(comment));
+  if (!found) throw new Error(`no statement after "${comment}" in migration 0025`);
+  return found;
+}

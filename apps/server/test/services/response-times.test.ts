@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/database.js';
+import { migrationStatementAfter } from '../helpers/rollup-checks.js';
+import { servicesWithWorkspace, type TestServices } from '../helpers/test-services.js';
+
+interface Stretch {
+  conversation_id: string;
+  inbound_at: string;
+  responded_at: string;
+  seconds: number;
+}
+
+// response_times: one row per answered stretch of a thread, written by the insert trigger on
+// messages (migration 0025) when an inbox reply (origin 'reply') arrives in it; messages.sent_by:
+// the user who wrote that reply.
+describe('response times and the replies’ writers', () => {
+  let t: TestServices;
+  let workspaceId: string;
+  let userId: string;
+  let sandboxId: string;
+  let phone = 0;
+
+  beforeAll(async () => {
+    ({ t, workspaceId, userId, sandboxId } = await servicesWithWorkspace('Responders'));
+  });
+  afterAll(() => t.close());
+
+  /** A text from a new number; its thread's id. */
+  async function newThread(body = 'Hello?'): Promise<{ id: string; from: string }> {
+    const from = `+3366000${String(++phone).padStart(4, '0')}`;
+    const { messageId } = await t.receive(sandboxId, from, body);
+    const [row] = await queryRows<{ id: string }>(
+      t.db,
+      sql`select conversation_id as id from messages where id = ${messageId}`,
+    );
+    return { id: row!.id, from };
+  }
+  /** Moves the whole thread back in time (the trigger reads created_at), so the next reply comes later. */
+  const age = (conversationId: string, seconds: number) =>
+    t.db.execute(sql`update messages set created_at = created_at - make_interval(secs => ${seconds})
+      where conversation_id = ${conversationId}`);
+  /** Whole seconds, give or take a slow machine's pause between the steps. */
+  const about = (seconds: number) => expect.toSatisfy((n: number) => n >= seconds && n < seconds + 30);
+  const stretches = (conversationId: string) =>
+    queryRows<Stretch>(
+      t.db,
+      sql`select conversation_id, inbound_at::text, responded_at::text, seconds from response_times
+        where conversation_id = ${conversationId} order by responded_at`,
+    );
+  const createdAt = async (conversationId: string, direction: 'in' | 'out') =>
+    (
+      await queryRows<{ at: string }>(
+        t.db,
+        sql`select created_at::text as at from messages where conversation_id = ${conversationId}
+          and direction = ${direction} order by created_at`,
+      )
+    ).map((r) => r.at);
+
+  it('measures from the first unanswered text to the reply', async () => {
+    const thread = await newThread('First');
+    await age(thread.id, 300);
+    await t.receive(sandboxId, thread.from, 'Second');
+    await age(thread.id, 300);
+    await t.services.conversations.reply(workspaceId, thread.id, 'On it', userId);
+
+    const [first] = await createdAt(thread.id, 'in');
+    const [reply] = await createdAt(thread.id, 'out');
+    const rows = await stretches(thread.id);
+    expect(rows).toEqual([{ conversation_id: thread.id, inbound_at: first, responded_at: reply, seconds: about(600) }]);
+  });
+
+  it('counts a stretch once: a second reply with nothing new is no new row, a new text starts the next', async () => {
+    const thread = await newThread();
+    await age(thread.id, 120);
+    await t.services.conversations.reply(workspaceId, thread.id, 'Yes', userId);
+    await t.services.conversations.reply(workspaceId, thread.id, 'And also…', userId);
+    expect(await stretches(thread.id)).toHaveLength(1);
+
+    await t.receive(sandboxId, thread.from, 'Thanks, one more thing');
+    await age(thread.id, 45);
+    await t.services.conversations.reply(workspaceId, thread.id, 'Sure', userId);
+    const rows = await stretches(thread.id);
+    expect(rows.map((r) => r.seconds)).toEqual([about(120), about(45)]);
+  });
+
+  it('leaves out what is not an inbox reply (API sends, compliance confirmations)', async () => {
+    const thread = await newThread();
+    await t.services.messaging.queue({ workspaceId, networkId: sandboxId, to: thread.from, body: 'Hi', origin: 'api' });
+    await t.receive(sandboxId, thread.from, 'STOP');
+    const outbound = await queryRows<{ origin: string }>(
+      t.db,
+      sql`select origin::text from messages where conversation_id = ${thread.id} and direction = 'out'`,
+    );
+    expect(outbound.length).toBeGreaterThanOrEqual(2);
+    expect(await stretches(thread.id)).toEqual([]);
+  });
+
+  it('records who wrote a reply, and nobody for other messages', async () => {
+    const thread = await newThread();
+    const reply = await t.services.conversations.reply(workspaceId, thread.id, 'Signed', userId);
+    const sent = await t.services.messaging.queue({
+      workspaceId,
+      networkId: sandboxId,
+      to: thread.from,
+      body: 'From the API',
+      origin: 'api',
+    });
+    const writers = await queryRows<{ id: string; sent_by: string | null }>(
+      t.db,
+      sql`select id, sent_by from messages where conversation_id = ${thread.id} order by created_at`,
+    );
+    expect(writers).toEqual([
+      { id: expect.any(String), sent_by: null },
+      { id: reply.id, sent_by: userId },
+      { id: sent.id, sent_by: null },
+    ]);
+  });
+
+  it('is rebuilt by the migration’s backfill exactly as the trigger wrote it', async () => {
+    const backfill = await migrationStatementAfter("-- The existing threads' answered stretches");
+    // The tests moved whole threads back in time after some replies: the times moved, the lengths did not.
+    const all = () =>
+      queryRows<Pick<Stretch, 'conversation_id' | 'seconds'>>(
+        t.db,
+        sql`select conversation_id, seconds from response_times order by conversation_id, responded_at`,
+      );
+    const written = await all();
+    expect(written.length).toBeGreaterThanOrEqual(3);
+    await t.db.execute(sql`delete from response_times`);
+    await t.db.execute(sql.raw(backfill));
+    expect(await all()).toEqual(written);
+  });
+});
