@@ -28,6 +28,7 @@ import { loadConfig } from '../src/config/config.js';
 import { openDatabase, queryRows, type Database, type Db } from '../src/db/database.js';
 import { countSegments } from '../src/lib/sms-segments.js';
 import { DEMO_ACCOUNTS } from '../src/seed/demo-seed.js';
+import { rebuildRollups } from './rollup-backfill.js';
 
 export interface SeedLargeOptions {
   /** Embedded database directory (ignored when `databaseUrl` is set). */
@@ -245,6 +246,11 @@ export async function seedLarge(options: SeedLargeOptions): Promise<SeedLargeRes
       }
     }
     await db.execute(sql`drop table if exists seed_templates`);
+    // The replica role skipped the triggers that keep the control panel's roll-ups.
+    if (replica) {
+      log('Rebuilding the analytics roll-ups…');
+      await rebuildRollups(db);
+    }
     // Vacuum too: it sets the rows' visibility once, so the first reads of the new rows do not
     // each check the commit log (a contact's look-up was 30 times slower before it).
     log('Vacuuming and analyzing…');

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../src/db/database.js';
 
@@ -33,14 +32,4 @@ export async function rollupAndGroupedLines(
   return { rollup: (row!.rollup ?? []).sort(), grouped: (row!.grouped ?? []).sort() };
 }
 
-/**
- * A statement of migration 0025 (its backfills), found by the comment line that precedes it: the
- * tests run the migration's own text, not a copy of it.
- */
-export async function migrationStatementAfter(comment: string): Promise<string> {
-  const file = new URL('../../drizzle/0025_analytics_rollups.sql', import.meta.url);
-  const statements = (await readFile(file, 'utf8')).split('--> statement-breakpoint');
-  const found = statements.find((s) => s.includes(comment));
-  if (!found) throw new Error(`no statement after "${comment}" in migration 0025`);
-  return found;
-}
+export { migrationStatementAfter } from '../../scripts/rollup-backfill.js';
