@@ -10,6 +10,11 @@ import { createLocalFileStorage } from './lib/file-storage.js';
 import { createMailer } from './lib/mailer.js';
 import { createPeriodicJob, type JobTurns } from './lib/periodic-job.js';
 import { createSecretBox, type SecretBox } from './lib/secret-box.js';
+import {
+  createAccountService,
+  type AccountService,
+  type AccountServiceDeps,
+} from './modules/account/account.service.js';
 import { createAccessTokens } from './modules/auth/access-token.js';
 import { createAnalyticsService, type AnalyticsService } from './modules/analytics/analytics.service.js';
 import { createAuthService, type AuthService, type AuthServiceDeps } from './modules/auth/auth.service.js';
@@ -80,6 +85,7 @@ export interface Services {
   invoices: InvoicesService;
   billing: BillingService;
   analytics: AnalyticsService;
+  account: AccountService;
 }
 
 /** The settings the services read (a subset of AppConfig, so a test can pass a literal). */
@@ -223,6 +229,38 @@ function createDeveloperApi(
   return createDeveloperApiService({ db: deps.db, log: deps.log, bus: deps.bus, jwtSecret, ...services });
 }
 
+/** The channels and dispatchers of the networks this instance leases (started with the background jobs). */
+function createRunner(
+  deps: ServicesDeps,
+  parts: {
+    networks: NetworksService;
+    messaging: MessagingService;
+    channels: ChannelRegistry;
+    campaigns: CampaignsService;
+  },
+): NetworkRunner {
+  return createNetworkRunner({
+    networks: parts.networks,
+    messaging: parts.messaging,
+    adapterFor: parts.channels.adapterFor,
+    soleInstance: deps.soleInstance,
+    messageLeaseSeconds: deps.config.messageLeaseSeconds,
+    campaignSending: parts.campaigns.isSending,
+    log: deps.log,
+  });
+}
+
+/** Account settings over the services that own their tables. */
+function createAccount(
+  deps: ServicesDeps,
+  parts: Omit<AccountServiceDeps, 'db' | 'log' | 'publicUrl' | 'preferences'>,
+) {
+  const { db, log, config } = deps;
+  // The preferences service is a stateless view of the users table: its own instance here is the same.
+  const preferences = createPreferencesService(parts.users);
+  return createAccountService({ db, log, publicUrl: config.publicUrl, preferences, ...parts });
+}
+
 /** Cards through Stripe, PayPal through PayPal when their keys are set, else the offline test provider. */
 const paymentProvidersOf = (deps: ServicesDeps): PaymentProviders =>
   createPaymentProviders(deps.config.billing, { testProvider: createTestProvider(deps.billingClock), log: deps.log });
@@ -327,15 +365,7 @@ export function createServices(deps: ServicesDeps): Composition {
 
   // Campaigns queue through messaging; the dispatchers ask its gate before each campaign message.
   const campaigns = createCampaignsService({ db, contacts, messaging, networks, workspaces, users, events, log, bus });
-  const runner = createNetworkRunner({
-    networks,
-    messaging,
-    adapterFor: channels.adapterFor,
-    soleInstance: deps.soleInstance,
-    messageLeaseSeconds: config.messageLeaseSeconds,
-    campaignSending: campaigns.isSending,
-    log,
-  });
+  const runner = createRunner(deps, { networks, messaging, channels, campaigns });
   const developerApi = createDeveloperApi(deps, jwtSecret, { users, messaging, networks, contacts, campaigns });
   const webhooks = createWebhooks(deps, events, { secretBox, messaging, users, contacts, mailer, networks });
   const { seller, taxRatePercent } = config.billing;
@@ -369,6 +399,7 @@ export function createServices(deps: ServicesDeps): Composition {
       invoices,
       billing,
       analytics: createAnalyticsService({ db, workspaces, networks }),
+      account: createAccount(deps, { users, auth, workspaces, networks, storage, mailer, events, secretBox }),
     },
     channels,
     networkRunner,

@@ -5,6 +5,7 @@ import { twilioVoiceRoutes } from './channels/http/twilio-voice.routes.js';
 import type { AppConfig } from './config/config.js';
 import type { Composition } from './composition.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
+import { accountRoutes } from './modules/account/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { autoReplyRoutes } from './modules/auto-reply/auto-reply.routes.js';
 import { invoicesRoutes } from './modules/billing/invoices/invoices.routes.js';
@@ -64,6 +65,7 @@ export async function registerRoutes(app: FastifyInstance, { config, composition
     rateLimitPerMinute: config.authRateLimit,
   });
   await app.register(preferencesRoutes, { prefix: '/api' });
+  await app.register(accountRoutes, { prefix: '/api', rateLimitPerMinute: config.authRateLimit });
   await app.register(networksRoutes, { prefix: '/api' });
   await app.register(messagesRoutes, { prefix: '/api' });
   await app.register(conversationsRoutes, { prefix: '/api' });

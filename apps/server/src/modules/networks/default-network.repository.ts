@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { networks } from '../../db/schema/index.js';
+import { chosenDefaultNetworkId } from '../workspaces/workspaces.sql.js';
 
 /** How long an instance trusts its answer (a safety net: any network change drops it, see below). */
 const DEFAULT_CACHE_MS = 5_000;
@@ -22,7 +23,8 @@ export function createDefaultNetworkRepository(db: Db, changes: { add(listener: 
   });
 
   /**
-   * The workspace's default network: its oldest enabled network that is not a sandbox (a
+   * The workspace's default network: the one its profile names when that is enabled; else its
+   * oldest enabled network that is not a sandbox (a
    * workspace that connected a real channel means to send through it), else its oldest enabled
    * sandbox (a new workspace has only its sandbox, so the API works at once for a trial).
    */
@@ -31,12 +33,26 @@ export function createDefaultNetworkRepository(db: Db, changes: { add(listener: 
       .select({ id: networks.id })
       .from(networks)
       .where(and(eq(networks.workspaceId, workspaceId), eq(networks.enabled, true)))
-      .orderBy(sql`${networks.kind} = 'sandbox'`, networks.createdAt, networks.id)
+      .orderBy(
+        sql`coalesce(${networks.id} = ${chosenDefaultNetworkId(workspaceId)}, false) desc`,
+        sql`${networks.kind} = 'sandbox'`,
+        networks.createdAt,
+        networks.id,
+      )
       .limit(1);
     return row?.id;
   }
 
   return {
+    /**
+     * After the workspace's chosen default changed (here; other instances' caches keep their
+     * answer for DEFAULT_CACHE_MS at most).
+     */
+    forget(workspaceId: string): void {
+      forgotten += 1;
+      cache.delete(workspaceId);
+    },
+
     async defaultId(workspaceId: string): Promise<string | undefined> {
       const hit = cache.get(workspaceId);
       if (hit && hit.until > Date.now()) return hit.id;

@@ -105,6 +105,8 @@ export function createNetworksService(deps: NetworksServiceDeps) {
     /** The workspace's networks as the auto-reply engine knows them (id, name, address). */
     summaries: (workspaceId: string, tx?: Db) => repo.summaries(workspaceId, tx),
     defaultId: defaults.defaultId,
+    defaultChanged: defaults.forget, // the workspace's profile chose another default
+    workspaceDeleted: (ids: string[]) => ids.forEach((id) => changed(id, 'removed')), // they stop everywhere
 
     async logs(workspaceId: string, id: string): Promise<NetworkLogEntry[]> {
       const row = await repo.findInWorkspace(workspaceId, id);

@@ -4,6 +4,8 @@ import { AppError } from '../../lib/app-error.js';
 import type { EventPublisher } from '../../realtime/publisher.js';
 import { createAuditLogRepository } from './audit-log.repository.js';
 import { createUsage } from './usage.js';
+import { createWorkspaceErasureRepository } from './workspace-erasure.repository.js';
+import { createWorkspaceProfileRepository } from './workspace-profile.repository.js';
 import { createWorkspacesRepository, type StoredComplianceTexts, type WorkspaceRow } from './workspaces.repository.js';
 
 export type { StoredComplianceTexts } from './workspaces.repository.js';
@@ -119,6 +121,11 @@ export function createWorkspacesService(db: Db, options: WorkspacesServiceOption
     auditLog,
 
     setTimeZone,
+
+    /** The profile's columns (account module: `/profile-settings`): company, address, logo, default network. */
+    profile: createWorkspaceProfileRepository(db),
+    /** Deleting a workspace with everything in it, in the caller's transaction (account module). */
+    erasure: createWorkspaceErasureRepository(),
 
     /** `PATCH /api/workspace` (admins): the settings given change; an empty patch answers the workspace. */
     async update(workspaceId: string, patch: UpdateWorkspaceBody, userId: string): Promise<Workspace> {
