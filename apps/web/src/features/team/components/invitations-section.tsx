@@ -3,10 +3,10 @@ import type { Invitation } from '@switchboard/contract';
 import { IconBan, IconSend } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal';
-import { formatDateTime } from '../../../lib/format';
 import { useApiErrorMessage } from '../../../lib/use-api-error-message';
 import { useFeatureNotifications } from '../../../lib/use-feature-notifications';
 import { useInvitations, useResendInvitation, useRevokeInvitation } from '../api/invitations';
+import { formatWhen } from '../lib/team-format';
 import { useTeamText } from '../team-text';
 import classes from './team.module.css';
 import { InvitationStateBadge, RoleBadge } from './user-badges';
@@ -83,7 +83,7 @@ export function InvitationsSection() {
                     <InvitationStateBadge state={invitation.state} />
                   </Table.Td>
                   <Table.Td>{invitation.invitedBy ?? t('user.none')}</Table.Td>
-                  <Table.Td className={classes.nowrap}>{formatDateTime(invitation.expiresAt)}</Table.Td>
+                  <Table.Td className={classes.nowrap}>{formatWhen(invitation.expiresAt)}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap" justify="flex-end">
                       {(invitation.state === 'pending' || invitation.state === 'expired') && (

@@ -5,7 +5,7 @@ import classes from './team.module.css';
 
 const STATUS_COLORS: Record<UserStatus, string> = { active: 'success', blocked: 'danger', deactivated: 'gray' };
 const STATE_COLORS: Record<InvitationState, string> = {
-  pending: 'brand',
+  pending: 'blue',
   accepted: 'success',
   revoked: 'gray',
   expired: 'warning',

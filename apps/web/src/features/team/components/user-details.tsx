@@ -2,7 +2,8 @@ import { Anchor, Card, SimpleGrid, Title } from '@mantine/core';
 import { SOCIAL_NETWORKS, type TeamUser } from '@switchboard/contract';
 import type { ReactNode } from 'react';
 import type { team } from '../../../i18n/locales/en/team';
-import { formatDateTime } from '../../../lib/format';
+import { isolateText } from '../../../lib/isolate';
+import { formatDay, formatWhen } from '../lib/team-format';
 import { useTeamText } from '../team-text';
 import classes from './team.module.css';
 
@@ -21,7 +22,13 @@ function Definitions({ title, rows }: { title: string; rows: Row[] }) {
         {rows.map(([label, value]) => (
           <div key={label} style={{ display: 'contents' }}>
             <dt>{label}</dt>
-            <dd>{value === null || value === undefined || value === '' ? t('user.none') : value}</dd>
+            <dd>
+              {value === null || value === undefined || value === ''
+                ? t('user.none')
+                : typeof value === 'string'
+                  ? isolateText(value)
+                  : value}
+            </dd>
           </div>
         ))}
       </dl>
@@ -50,14 +57,14 @@ export function UserDetails({ user }: { user: TeamUser }) {
           [f('email'), <span dir="ltr">{user.email}</span>],
           [f('isVerified'), user.isVerified ? t('user.yes') : t('user.no')],
           [f('twoFactor'), user.twoFactorEnabled ? t('user.on') : t('user.off')],
-          [f('lastActive'), user.lastActiveAt ? formatDateTime(user.lastActiveAt) : t('list.never')],
-          [f('createdAt'), formatDateTime(user.createdAt)],
+          [f('lastActive'), user.lastActiveAt ? formatWhen(user.lastActiveAt) : t('list.never')],
+          [f('createdAt'), formatWhen(user.createdAt)],
         ]}
       />
       <Definitions
         title={t('user.sections.profile')}
         rows={[
-          [f('dob'), user.dob],
+          [f('dob'), user.dob && formatDay(user.dob)],
           [f('gender'), user.gender && t(`user.genders.${user.gender}`)],
           [f('department'), user.department && t(`user.departments.${user.department}`)],
           [f('company'), user.company],

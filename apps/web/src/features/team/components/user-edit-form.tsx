@@ -70,6 +70,7 @@ export function UserEditForm({ user }: { user: TeamUser }) {
           {text('displayName', t('user.fields.displayName'), { required: true, maxLength: 100 })}
           {text('username', t('user.fields.username'), {
             description: t('edit.usernameHelp'),
+            inputWrapperOrder: ['label', 'input', 'description', 'error'],
             dir: 'ltr',
             autoComplete: 'off',
           })}
@@ -77,6 +78,7 @@ export function UserEditForm({ user }: { user: TeamUser }) {
             label={t('user.fields.email')}
             value={user.email}
             description={t('edit.emailHelp')}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             dir="ltr"
             readOnly
             disabled

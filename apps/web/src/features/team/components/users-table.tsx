@@ -2,8 +2,8 @@ import { Anchor, Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from
 import type { TeamUser } from '@switchboard/contract';
 import { IconEye, IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
+import { formatWhen } from '../lib/team-format';
 import { useTeamText } from '../team-text';
 import classes from './team.module.css';
 import { RoleBadge, StatusBadge, UserAvatar } from './user-badges';
@@ -65,7 +65,7 @@ export function UsersTable({ users }: { users: TeamUser[] }) {
                 <StatusBadge status={user.status} />
               </Table.Td>
               <Table.Td className={classes.nowrap}>
-                {user.lastActiveAt ? formatDateTime(user.lastActiveAt) : t('list.never')}
+                {user.lastActiveAt ? formatWhen(user.lastActiveAt) : t('list.never')}
               </Table.Td>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap" justify="flex-end">

@@ -69,7 +69,7 @@ export function UsersToolbar({ query, onChange, countText, onInvite }: UsersTool
         onChange={(value) => onChange({ status: value === ANY ? undefined : (value as UserStatus) })}
       />
       <Select
-        w={110}
+        w={150}
         label={t('list.perPage')}
         data={USERS_PER_PAGE.map(String)}
         value={String(query.perPage)}

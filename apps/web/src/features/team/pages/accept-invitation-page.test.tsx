@@ -48,7 +48,8 @@ describe('AcceptInvitationPage', () => {
         ? { status: 200, body: preview }
         : { status: 200, body: { userData, accessToken: 'header.payload.signature' } },
     );
-    expect(await screen.findByRole('heading', { name: 'Join Analytical Engines' })).toBeTruthy();
+    // The first render of a test file may be slow on a busy machine.
+    expect(await screen.findByRole('heading', { name: 'Join Analytical Engines' }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('Ada Lovelace invited you to join as Editor.')).toBeTruthy();
     expect((field(/^E-mail/) as HTMLInputElement).value).toBe('grace@example.com');
     expect(sent[0]?.url).toBe(`/api/invitations/${TOKEN}`);
@@ -75,7 +76,9 @@ describe('AcceptInvitationPage', () => {
 
   it('says why a link cannot be used', async () => {
     open(() => ({ status: 400, body: { error: 'Invalid invitation', code: 'INVITATION_INVALID' } }));
-    expect(await screen.findByRole('heading', { name: 'This invitation cannot be used' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'This invitation cannot be used' }, { timeout: 10_000 }),
+    ).toBeTruthy();
     expect(screen.getByText(/invalid, expired, revoked or already used/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to login' }).getAttribute('href')).toBe('/pages/login');
   });

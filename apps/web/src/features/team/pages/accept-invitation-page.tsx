@@ -3,7 +3,6 @@ import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconMailOpened } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
 import { homeFor } from '../../../lib/routing/access';
 import { session } from '../../../lib/session';
 import { useApiErrorMessage } from '../../../lib/use-api-error-message';
@@ -11,6 +10,7 @@ import { useFeatureNotifications } from '../../../lib/use-feature-notifications'
 import { AuthLayout, PasswordField } from '../../auth/public';
 import { useAcceptInvitation, useInvitationPreview } from '../api/accept-invitation';
 import { acceptFormErrors, type AcceptValues } from '../lib/accept-form';
+import { formatWhen } from '../lib/team-format';
 import { useTeamText } from '../team-text';
 
 /**
@@ -90,12 +90,19 @@ export default function AcceptInvitationPage() {
               : t('accept.invited', { role })}
           </Text>
           <Text size="xs" c="dimmed" mt={4}>
-            {t('accept.expires', { date: formatDateTime(invitation.expiresAt) })}
+            {t('accept.expires', { date: formatWhen(invitation.expiresAt) })}
           </Text>
         </Alert>
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
-            <TextInput label={t('accept.email')} value={invitation.email} dir="ltr" readOnly autoComplete="username" />
+            <TextInput
+              label={t('accept.email')}
+              value={invitation.email}
+              dir="ltr"
+              variant="filled"
+              readOnly
+              autoComplete="username"
+            />
             <TextInput
               label={t('user.fields.displayName')}
               autoComplete="name"
