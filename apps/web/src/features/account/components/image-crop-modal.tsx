@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Slider, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/Slider.css';
 import { IconCrop, IconZoomIn } from '@tabler/icons-react';
 import { useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';

@@ -1,4 +1,5 @@
 import { Button, Checkbox, Fieldset, Group, Select, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Fieldset.css';
 import { useForm } from '@mantine/form';
 import type { Account } from '@switchboard/contract';
 import { IconDeviceFloppy } from '@tabler/icons-react';

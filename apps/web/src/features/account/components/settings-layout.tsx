@@ -42,7 +42,7 @@ export function SettingsLayout({ label, sections }: SettingsLayoutProps) {
         orientation={wide ? 'vertical' : 'horizontal'}
         keepMounted={false}
         className={classes.tabs}
-        classNames={{ list: classes.list, panel: classes.panel, tab: classes.tab }}
+        classNames={{ list: classes.list, panel: classes.panel, tab: classes.tab, tabLabel: classes.tabLabel }}
       >
         <Tabs.List aria-label={label}>
           {sections.map((section) => (

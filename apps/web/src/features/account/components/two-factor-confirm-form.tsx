@@ -37,7 +37,7 @@ export function TwoFactorConfirmForm(props: TwoFactorConfirmFormProps) {
   });
   return (
     <form onSubmit={submit} noValidate>
-      <Stack gap="sm" maw={360}>
+      <Stack gap="sm" maw={420}>
         <PasswordField
           label={t('password.current')}
           autoComplete="current-password"

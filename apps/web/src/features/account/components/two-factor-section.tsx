@@ -50,7 +50,11 @@ export function TwoFactorSection({ account }: { account: Account }) {
     <Stack gap="md">
       <Group gap="sm">
         <Text fw={600}>{t('twoFactor.status')}</Text>
-        <Badge color={account.twoFactorEnabled ? 'green' : 'gray'} variant="light" data-testid="two-factor-status">
+        <Badge
+          color={account.twoFactorEnabled ? 'green' : 'gray'}
+          variant={account.twoFactorEnabled ? 'light' : 'default'}
+          data-testid="two-factor-status"
+        >
           {account.twoFactorEnabled ? t('twoFactor.on') : t('twoFactor.off')}
         </Badge>
       </Group>

@@ -62,7 +62,7 @@ export default function TwoFactorSetupStep({ setup, onEnabled, onCancel }: TwoFa
         <CopyCode label={t('twoFactor.setup.secret')} code={setup.secret} />
       </div>
       <form onSubmit={submit} noValidate>
-        <Stack gap="sm" maw={320}>
+        <Stack gap="sm" maw={420}>
           <CodeInput label={t('twoFactor.code')} required {...form.getInputProps('code')} />
           <Group gap="sm">
             <Button type="submit" loading={enable.isPending} leftSection={<IconShieldCheck size={18} aria-hidden />}>

@@ -1,4 +1,5 @@
 import { Button, Fieldset, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Fieldset.css';
 import { useForm } from '@mantine/form';
 import type { WorkspaceProfile } from '@switchboard/contract';
 import { IconDeviceFloppy } from '@tabler/icons-react';
@@ -67,7 +68,6 @@ export function WorkspaceDetailsForm({ profile }: { profile: WorkspaceProfile })
             description={t('workspace.defaultNetworkHint')}
             data={networkOptions}
             allowDeselect={false}
-            disabled={networks.isPending}
             {...form.getInputProps('defaultNetworkId')}
           />
         </SimpleGrid>
