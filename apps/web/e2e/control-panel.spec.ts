@@ -114,6 +114,17 @@ test('a fresh workspace’s figures as the server counts them; a sandbox text up
   await page.getByTestId('analytics-range').getByText('Today').click();
   await expect(page).toHaveURL(/preset=today/);
   await expect.poll(() => cardValue(page, 'messages-received')).toBe('3');
+
+  // A custom range starts from the range on screen (today), in the address; a reversed one is refused.
+  await page.getByTestId('analytics-range').getByText('Custom').click();
+  const from = page.getByRole('textbox', { name: 'From' }).or(page.getByLabel('From'));
+  const today = await from.inputValue();
+  expect(today).toMatch(/^\d{4}-\d\d-\d\d$/);
+  await expect(page).toHaveURL(new RegExp(`from=${today}&to=${today}`));
+  await from.fill('2099-01-01');
+  await expect(page.getByText('The first day must not be after the last.')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`from=${today}&to=${today}`));
+  await expect.poll(() => cardValue(page, 'messages-received')).toBe('3');
 });
 
 test('an editor is sent to not-authorized, and the API refuses them', async ({ page, request }) => {

@@ -29,8 +29,9 @@ export function NetworksChart({ range }: { range: RangeChoice }) {
             h={240}
             data={activeNetworks(breakdown)}
             dataKey="name"
+            yAxisProps={{ allowDecimals: false }}
             withLegend
-            legendProps={{ verticalAlign: 'bottom' }}
+            legendProps={{ verticalAlign: 'bottom', itemSorter: null }}
             valueFormatter={(value) => kFormat(value, i18n.language)}
             series={[
               { name: 'inbound', label: t('messages.inbound'), color: 'violet.6' },
@@ -70,8 +71,9 @@ export function CampaignsChart({ range }: { range: RangeChoice }) {
               orientation="vertical"
               type="stacked"
               withLegend
-              legendProps={{ verticalAlign: 'bottom' }}
+              legendProps={{ verticalAlign: 'bottom', itemSorter: null }}
               yAxisProps={{ width: 110 }}
+              xAxisProps={{ allowDecimals: false }}
               valueFormatter={(value) => kFormat(value, i18n.language)}
               series={[
                 { name: 'delivered', label: t('messages.delivered'), color: 'teal.6' },

@@ -1,8 +1,8 @@
 import { Card, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { CardName, Kpi } from '@switchboard/contract';
-import { IconArrowDownRight, IconArrowUpRight, IconMinus } from '@tabler/icons-react';
+import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { isolateLtr } from '../../../lib/isolate';
+import { isolateLtr, isolateText } from '../../../lib/isolate';
 import { useAnalyticsText } from '../analytics-text';
 import { changeTone, formatCardValue, formatChange } from '../lib/analytics-format';
 import classes from './analytics.module.css';
@@ -13,7 +13,10 @@ interface KpiCardProps {
   failed: boolean;
 }
 
-/** One key figure: its value, the change against the previous period (green good, red bad) and the previous value. */
+/**
+ * One key figure: its value, the change against the previous period (green good, red bad) and the previous value.
+ * A value is isolated in its own direction: Arabic writes a duration's unit before its number.
+ */
 export function KpiCard({ name, kpi, failed }: KpiCardProps) {
   const t = useAnalyticsText();
   const { i18n } = useTranslation();
@@ -21,7 +24,7 @@ export function KpiCard({ name, kpi, failed }: KpiCardProps) {
   const title = t(`cards.names.${name}`);
   const tone = changeTone(name, kpi?.change ?? null);
   const change = kpi?.change ?? null;
-  const Arrow = change === null || change === 0 ? IconMinus : change > 0 ? IconArrowUpRight : IconArrowDownRight;
+  const Arrow = !change ? null : change > 0 ? IconArrowUpRight : IconArrowDownRight;
   const changeText =
     change === null
       ? null
@@ -47,11 +50,11 @@ export function KpiCard({ name, kpi, failed }: KpiCardProps) {
           <>
             <Group gap="xs" align="baseline" wrap="nowrap" justify="space-between">
               <Text fz={26} fw={700} className={classes.value} data-testid="kpi-value">
-                {isolateLtr(formatCardValue(name, kpi.value, locale))}
+                {isolateText(formatCardValue(name, kpi.value, locale))}
               </Text>
               {change !== null && (
                 <Group gap={2} wrap="nowrap" className={classes[tone]} data-testid="kpi-change" data-tone={tone}>
-                  <Arrow size={16} aria-hidden />
+                  {Arrow && <Arrow size={16} aria-hidden />}
                   <Text size="sm" fw={600} inherit aria-hidden>
                     {isolateLtr(formatChange(change, locale))}
                   </Text>
@@ -62,7 +65,7 @@ export function KpiCard({ name, kpi, failed }: KpiCardProps) {
             <Text size="xs" c="dimmed">
               {kpi.previous === null
                 ? t('cards.noPrevious')
-                : t('cards.previous', { value: isolateLtr(formatCardValue(name, kpi.previous, locale)) })}
+                : t('cards.previous', { value: isolateText(formatCardValue(name, kpi.previous, locale)) })}
             </Text>
           </>
         )}

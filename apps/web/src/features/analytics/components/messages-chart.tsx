@@ -38,9 +38,10 @@ export function MessagesChart({ range }: { range: RangeChoice }) {
             dataKey="label"
             curveType="monotone"
             withLegend
-            legendProps={{ verticalAlign: 'bottom' }}
+            legendProps={{ verticalAlign: 'bottom', itemSorter: null }}
             withDots={series.points.length <= 31}
             fillOpacity={0.15}
+            yAxisProps={{ allowDecimals: false }}
             valueFormatter={(value) => kFormat(value, i18n.language)}
             xAxisProps={{ tickFormatter: (label: string) => tickLabel(label, granularity), minTickGap: 16 }}
             series={[

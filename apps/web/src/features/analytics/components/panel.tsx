@@ -35,7 +35,7 @@ export function Panel<T>({ title, actions, query, empty, children, testId }: Pan
       aria-labelledby={titleId}
       data-testid={testId}
     >
-      <Group justify="space-between" gap="xs" mb="sm" wrap="nowrap">
+      <Group justify="space-between" gap="xs" mb="sm">
         <Title order={2} size="h5" id={titleId}>
           {title}
         </Title>

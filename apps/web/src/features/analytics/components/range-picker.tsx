@@ -1,4 +1,4 @@
-import { Group, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { Group, SegmentedControl, Text, TextInput, useMatches } from '@mantine/core';
 import { ANALYTICS_MAX_DAYS, ANALYTICS_PRESETS } from '@switchboard/contract';
 import { useState } from 'react';
 import { useAnalyticsText } from '../analytics-text';
@@ -24,6 +24,8 @@ export function RangePicker({ value, onChange, shownDates }: RangePickerProps) {
     'preset' in value ? (shownDates ?? { from: '', to: '' }) : { from: value.from, to: value.to },
   );
   const problem = custom ? customRangeProblem(dates.from, dates.to) : null;
+  // Five choices fit a phone's width at the smallest size.
+  const size = useMatches({ base: 'xs', sm: 'sm' });
 
   function choose(choice: string) {
     if (choice === 'custom') {
@@ -46,6 +48,7 @@ export function RangePicker({ value, onChange, shownDates }: RangePickerProps) {
     <Group gap="sm" align="flex-end" wrap="wrap">
       <SegmentedControl
         aria-label={t('range.label')}
+        size={size}
         value={custom ? 'custom' : 'preset' in value ? value.preset : 'custom'}
         onChange={choose}
         data={[

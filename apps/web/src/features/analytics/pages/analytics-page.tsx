@@ -1,3 +1,5 @@
+// The charts' legend and tooltip swatches: Mantine's ColorSwatch is not in the first visit's styles.
+import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/charts/styles.css';
 import { Card, Grid, Group, Stack, Text } from '@mantine/core';
 import { IconWorld } from '@tabler/icons-react';
