@@ -1,4 +1,4 @@
-import type { ServerToClientEvents } from '@switchboard/contract';
+import type { ServerToClientEvents, SessionRevoked } from '@switchboard/contract';
 import { userRoom, workspaceRoom, type SocketServer } from './socket-server.js';
 
 /**
@@ -27,6 +27,23 @@ export function createEventPublisher(io: SocketServer): EventPublisher {
     },
     toUser(userId, event, ...payload) {
       io.to(userRoom(userId)).emit(event, ...payload);
+      if (event === 'session.revoked') void closeRevoked(io, userId, payload[0] as SessionRevoked);
     },
   };
+}
+
+/**
+ * A revoked session's sockets are told (`session.revoked`, sent just before) and then closed, on
+ * every instance: a socket admitted with the session's token would otherwise keep receiving the
+ * workspace's events until its client chose to leave. All of the user's sockets when no session
+ * is named (blocked, deactivated, removed). The disconnect follows the event on the same
+ * connection, so the client reads the reason first.
+ */
+async function closeRevoked(io: SocketServer, userId: string, revoked: SessionRevoked): Promise<void> {
+  if (!revoked.sessionId) return void io.in(userRoom(userId)).disconnectSockets();
+  const sockets = await io
+    .in(userRoom(userId))
+    .fetchSockets()
+    .catch(() => io.local.in(userRoom(userId)).fetchSockets());
+  for (const socket of sockets) if (socket.data.auth.sessionId === revoked.sessionId) socket.disconnect();
 }

@@ -5,7 +5,7 @@ import { addMember, createTestApp, login, type SignedIn, type TestApp } from '..
 
 type Client = Recorder<'session.revoked'>;
 
-describe('real-time socket: session.revoked when an admin blocks, deactivates or removes a user', () => {
+describe('real-time socket: session.revoked (then closed) when an admin blocks, deactivates or removes a user', () => {
   let t: TestApp;
   let clients: Awaited<ReturnType<typeof socketClients>>;
   let admin: SignedIn; // workspace A
@@ -52,7 +52,14 @@ describe('real-time socket: session.revoked when an admin blocks, deactivates or
       expect(response.statusCode, response.body).toBe(200);
 
       for (const tab of [firstTab, secondTab]) expect(await waitForEvent(tab)).toEqual({ reason: status });
+      // Then the server closes them: no more of the workspace's events reach a revoked session.
+      for (const tab of [firstTab, secondTab])
+        await waitUntil(
+          () => (tab.socket.connected ? undefined : true),
+          () => 'still connected',
+        );
       await sleep(QUIET_MS);
+      expect(adminTab.socket.connected).toBe(true);
       expect(firstTab.seen).toHaveLength(1);
       expect(adminTab.seen).toEqual([]);
       expect(outsider.seen).toEqual([]);
@@ -82,6 +89,31 @@ describe('real-time socket: session.revoked when an admin blocks, deactivates or
     });
     expect(removed.statusCode).toBe(204);
     expect(await waitForEvent(tab)).toEqual({ reason: 'removed' });
+    await waitUntil(
+      () => (tab.socket.connected ? undefined : true),
+      () => 'still connected',
+    );
     expect(adminTab.seen).toEqual([]);
+  });
+
+  it('a role change through user management reaches the user as user.updated, and the socket stays', async () => {
+    const target = await newEditor('promoted@revoked.example');
+    const tab = await clients.connectAs(target, 'user.updated');
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/user-management/users/${target.userData.id}`,
+      headers: admin.authorization,
+      payload: { role: 'admin', displayName: 'Promoted' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const event = await waitUntil(
+      () => tab.seen[0],
+      () => 'no user.updated arrived',
+      10_000,
+    );
+    expect(event.userData).toMatchObject({ id: target.userData.id, userRole: 'admin', displayName: 'Promoted' });
+    await sleep(QUIET_MS);
+    expect(tab.seen).toHaveLength(1);
+    expect(tab.socket.connected).toBe(true);
   });
 });
