@@ -1,3 +1,4 @@
+import { readdir } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { multipartBody } from './audio-files.js';
 
@@ -24,4 +25,10 @@ export function verifyTokenOf(raw: string): string {
   const match = /\/pages\/verify-email\?token=([A-Za-z0-9_%.~-]+)/.exec(text);
   if (!match) throw new Error(`no verification link in the mail:\n${raw}`);
   return decodeURIComponent(match[1]!);
+}
+
+/** Every file (not folder) under `dir`, relative; none when it does not exist. */
+export async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
 }
