@@ -170,7 +170,29 @@ test('both settings pages fit the window; their panels scroll, never the page', 
     await page.goto('/profile-settings');
     await expect(page.getByRole('textbox', { name: /Workspace name/ })).toBeVisible();
     await pageDoesNotScroll(page);
+    await shot(page, `profile-settings-${size.width}`);
   }
+});
+
+test('deleting the workspace asks for its exact name and the password, then signs out for good', async ({ page }) => {
+  const user = await freshUser(page, 'Leaving Soon');
+  await page.goto('/profile-settings?section=danger');
+  await page.getByRole('button', { name: 'Delete workspace' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete Leaving Soon?' });
+  const confirm = dialog.getByRole('button', { name: 'Delete the workspace and everything in it' });
+  await dialog.getByRole('textbox', { name: /Type Leaving Soon to confirm/ }).fill('Leaving soon');
+  await expect(confirm).toBeDisabled();
+  await dialog.getByRole('textbox', { name: /Type Leaving Soon to confirm/ }).fill('Leaving Soon');
+  await dialog.getByLabel(/^Current password/).fill('not-the-password');
+  await confirm.click();
+  await expect(dialog.getByText('The password is not correct.')).toBeVisible();
+  await dialog.getByLabel(/^Current password/).fill(user.password);
+  await confirm.click();
+  await expect(page).toHaveURL(/\/pages\/login/);
+
+  // The account went with the workspace.
+  const login = await page.request.post('/api/auth/login', { data: { email: user.email, password: user.password } });
+  expect(await login.json()).not.toHaveProperty('userData');
 });
 
 test('the workspace profile: time zone from the IANA list, saved; the opt-out texts link', async ({ page }) => {
@@ -221,13 +243,13 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByRole('tabpanel')).toBeVisible();
       await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
       expect(await blockingViolations(page), section).toEqual([]);
-      if (section === 'profile') await shot(page, `user-settings-${theme}`);
+      await shot(page, `user-settings-${section}-${theme}`);
     }
     for (const section of ['workspace', 'logo', 'opt-out', 'danger']) {
       await page.goto(`/profile-settings?section=${section}`);
       await expect(page.getByRole('tabpanel')).toBeVisible();
       expect(await blockingViolations(page), section).toEqual([]);
-      if (section === 'workspace') await shot(page, `profile-settings-${theme}`);
+      await shot(page, `profile-settings-${section}-${theme}`);
     }
     expect(problems).toEqual([]);
     await context.close();
