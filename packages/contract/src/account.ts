@@ -107,7 +107,10 @@ export const WorkspaceProfileSchema = z.object({
   workspace: WorkspaceSchema,
   company: z.string().nullable(),
   address: UserLocationSchema,
-  logoURL: z.string().nullable().describe('`/api/workspace/logo/{version}`, cached a year; null: none.'),
+  logoURL: z
+    .string()
+    .nullable()
+    .describe('`/api/workspace-logos/{workspaceId}/{version}` (public), cached a year; null: none.'),
   defaultNetworkId: z
     .uuid()
     .nullable()
