@@ -5,10 +5,10 @@ import classes from './team.module.css';
 
 const STATUS_COLORS: Record<UserStatus, string> = { active: 'success', blocked: 'danger', deactivated: 'gray' };
 const STATE_COLORS: Record<InvitationState, string> = {
-  pending: 'blue',
+  pending: 'brand',
   accepted: 'success',
   revoked: 'gray',
-  expired: 'warning',
+  expired: 'danger',
 };
 
 /** Active, blocked or deactivated. */
@@ -30,7 +30,8 @@ export function StatusBadge({ status }: { status: UserStatus }) {
 export function RoleBadge({ role }: { role: UserRole }) {
   const t = useTeamText();
   return (
-    <Badge variant="outline" radius="sm" color={role === 'admin' ? 'brand' : 'gray'} className={classes.badge}>
+    // Gray text on its own light shade is below 4.5:1: an editor's badge takes the default colours.
+    <Badge variant={role === 'admin' ? 'outline' : 'default'} radius="sm" color="brand" className={classes.badge}>
       {t(`roles.${role}`)}
     </Badge>
   );
@@ -52,8 +53,9 @@ export function InvitationStateBadge({ state }: { state: InvitationState }) {
   );
 }
 
-/** The user's picture, or their initials on a colour of their own. */
+/** The user's picture, or their initials. */
 export function UserAvatar({ name, photoURL, ...props }: { name: string; photoURL: string | null } & AvatarProps) {
   // The name is written next to it: the picture itself says nothing more.
-  return <Avatar src={photoURL} name={name} color="initials" alt="" {...props} />;
+  // The brand colour's text shades are the theme's contrast-checked ones (initials colours are not).
+  return <Avatar src={photoURL} name={name} color="brand" alt="" {...props} />;
 }
