@@ -114,6 +114,17 @@ describe('two-factor authentication', () => {
     expect(account.json<{ account: Account }>().account.recoveryCodesLeft).toBe(9);
   });
 
+  it('counts wrong codes as failed sign-ins: after five, even a right code waits (429)', async () => {
+    const { secret } = await enrolled('limit@twofactor.example');
+    const challenge = await challengeOf('limit@twofactor.example');
+    const wrong = (await codeAt(secret, nowStep())) === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i += 1) {
+      expectErrorBody(await post('/api/auth/login/two-factor', { challenge, code: wrong }), 401, 'TWO_FACTOR_INVALID');
+    }
+    const right = await post('/api/auth/login/two-factor', { challenge, code: await codeAt(secret, nowStep()) });
+    expectErrorBody(right, 429, 'RATE_LIMITED');
+  });
+
   it('refuses an expired, forged or foreign challenge', async () => {
     const { user, secret } = await enrolled('challenge@twofactor.example');
     const key = new TextEncoder().encode(JWT_SECRET);
