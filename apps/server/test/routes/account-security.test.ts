@@ -129,6 +129,7 @@ describe('own account: e-mail change, password, sessions', () => {
       expect(phoneSession).toMatchObject({ browser: 'Chrome 131', os: 'Android 14', device: 'mobile', current: false });
       expect(Date.parse(phoneSession!.lastUsedAt)).toBeGreaterThan(Date.now() - 60_000);
       expect(phone.statusCode).toBe(200);
+      expect(sessions.every((s) => s.ip !== null)).toBe(true); // sign-up's session too
     });
 
     it('signs one session out (404 for another user’s) and then all others', async () => {

@@ -18,7 +18,7 @@ export const signUpRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      const session = await auth.register(request.body, request.headers['user-agent']);
+      const session = await auth.register(request.body, request.headers['user-agent'], request.ip);
       setSessionCookie(reply, session, options);
       return { userData: session.userData, accessToken: session.accessToken };
     },

@@ -19,7 +19,7 @@ export function createSignUp(deps: SignUpDeps) {
   const { db, users } = deps;
 
   return {
-    async register(body: RegisterBody, userAgent?: string): Promise<IssuedSession> {
+    async register(body: RegisterBody, userAgent?: string, ip?: string): Promise<IssuedSession> {
       if (await users.findByEmail(body.email)) throw new AppError('EMAIL_IN_USE', AuthMessages.emailInUse);
       const passwordHash = await hashPassword(body.password);
       let user: UserRow;
@@ -42,7 +42,7 @@ export function createSignUp(deps: SignUpDeps) {
         if (isUniqueViolation(error)) throw new AppError('EMAIL_IN_USE', AuthMessages.emailInUse);
         throw error;
       }
-      return deps.startSession(user, true, userAgent);
+      return deps.startSession(user, true, userAgent, ip);
     },
   };
 }
