@@ -27,6 +27,8 @@ export function useAnalyticsLive() {
       'voice-message.created': refresh,
       'campaign.updated': refresh,
       'contact.updated': refresh,
+      // A new time zone moves every day's bounds; a plan change moves the quota.
+      'workspace.updated': refresh,
     },
     { onReconnect: refresh, staleOnLeave: analyticsKeys.all },
   );

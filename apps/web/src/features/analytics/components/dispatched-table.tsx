@@ -42,7 +42,13 @@ function stateText(t: AnalyticsText, state: string): string {
 
 /** A campaign's name links to its report; a message's recipient is shown as the number it is. */
 function Target({ order }: { order: DispatchedOrder }) {
-  if (order.kind === 'campaign') return <Link to={`/views/campaigns/${order.id}`}>{isolateText(order.title)}</Link>;
+  // dir="auto" isolates the name in its own direction (and keeps the link's name clean).
+  if (order.kind === 'campaign')
+    return (
+      <Link to={`/views/campaigns/${order.id}`} dir="auto">
+        {order.title}
+      </Link>
+    );
   return <span dir="ltr">{order.title}</span>;
 }
 

@@ -4,7 +4,7 @@ import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isolateLtr, isolateText } from '../../../lib/isolate';
 import { useAnalyticsText } from '../analytics-text';
-import { changeTone, formatCardValue, formatChange } from '../lib/analytics-format';
+import { changeTone, formatCardValue, formatChange, formatRate } from '../lib/analytics-format';
 import classes from './analytics.module.css';
 
 interface KpiCardProps {
@@ -30,7 +30,7 @@ export function KpiCard({ name, kpi, failed }: KpiCardProps) {
       ? null
       : change === 0
         ? t('cards.same')
-        : t(change > 0 ? 'cards.up' : 'cards.down', { change: isolateLtr(formatChange(Math.abs(change), locale)) });
+        : t(change > 0 ? 'cards.up' : 'cards.down', { change: isolateLtr(formatRate(Math.abs(change), locale)) });
 
   return (
     <Card withBorder padding="sm" radius="md" className={classes.panel} data-testid={`kpi-${name}`}>
