@@ -117,6 +117,7 @@ test('an admin invites an editor, who joins from the mailed link and sees the ap
   // A used link no longer works, and says so.
   await other.goto(link);
   await expect(other.getByRole('heading', { name: 'This invitation cannot be used' })).toBeVisible();
+  await expect(other.getByText('This invitation was already used. Sign in with the account it created.')).toBeVisible();
 
   // The admin sees the new colleague and the accepted invitation.
   await page.reload();

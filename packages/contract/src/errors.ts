@@ -140,6 +140,10 @@ export const IMPORT_FILE_PROBLEMS = [
 ] as const;
 export type ImportFileProblem = (typeof IMPORT_FILE_PROBLEMS)[number];
 
+/** Why an invitation link can't be used (`INVITATION_INVALID`), for a message in the user's language. */
+export const INVITATION_PROBLEMS = ['unknown', 'expired', 'revoked', 'accepted'] as const;
+export type InvitationProblem = (typeof INVITATION_PROBLEMS)[number];
+
 export const ErrorResponseSchema = z.object({
   error: z.string().describe('Human-readable message (English); show it only as a fallback.'),
   code: z.enum(ErrorCode).describe('Stable machine-readable error code.'),
@@ -158,5 +162,9 @@ export const ErrorResponseSchema = z.object({
       '`IMPORT_FILE_INVALID`: binary, notUtf8, empty, noRows (a header only), noNumberColumn, ragged (a row wider than the header) or unreadable (e.g. an unclosed quote).',
     ),
   line: z.number().int().optional().describe('`IMPORT_FILE_INVALID` (ragged, unreadable): the line in the file.'),
+  invitationProblem: z
+    .enum(INVITATION_PROBLEMS)
+    .optional()
+    .describe('`INVITATION_INVALID`: unknown link, expired, revoked, or accepted (already used).'),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;

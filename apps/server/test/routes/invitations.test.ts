@@ -142,6 +142,15 @@ describe('invitations', () => {
     );
 
     expect(expectErrorBody(await accept('x'.repeat(43)), 400, 'INVITATION_INVALID').error).toMatch(/not valid/);
+    // Which, for the accept page's message in the user's language.
+    for (const [token, problem] of [
+      [used.token, 'accepted'],
+      [revoked.token, 'revoked'],
+      [expired.token, 'expired'],
+      ['x'.repeat(43), 'unknown'],
+    ]) {
+      expect((await preview(token!)).json()).toMatchObject({ code: 'INVITATION_INVALID', invitationProblem: problem });
+    }
     expectErrorBody(await accept('short'), 400, 'VALIDATION_FAILED');
     for (const email of ['revoked@invite.example', 'expired@invite.example']) {
       expect(await t.app.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);

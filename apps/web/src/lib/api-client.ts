@@ -1,4 +1,4 @@
-import type { ErrorCode, ErrorResponse, FieldError, ImportFileProblem } from '@switchboard/contract';
+import type { ErrorCode, ErrorResponse, FieldError, ImportFileProblem, InvitationProblem } from '@switchboard/contract';
 import { refreshAccessToken, session } from './session';
 
 /** A failed API call: the server's `{ error, code }`, or NETWORK when it could not be reached. */
@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly quota?: { remaining?: number; needed?: number },
     /** `IMPORT_FILE_INVALID`: what is wrong with the uploaded CSV, and on which line when known. */
     readonly importFile?: { problem: ImportFileProblem; line?: number },
+    /** `INVITATION_INVALID`: why the link can't be used. */
+    readonly invitationProblem?: InvitationProblem,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -64,10 +66,19 @@ async function sendAuthorized(path: string, request: ApiRequest): Promise<Respon
 
 /** A failed answer as an ApiError: the server's `{ error, code, fields }` when it sent one. */
 function failureOf(response: Response, body: unknown): ApiError {
-  const { error, code, fields, remaining, needed, importProblem, line } = (body ?? {}) as Partial<ErrorResponse>;
+  const { error, code, fields, remaining, needed, importProblem, line, invitationProblem } = (body ??
+    {}) as Partial<ErrorResponse>;
   const quota = remaining === undefined && needed === undefined ? undefined : { remaining, needed };
   const importFile = importProblem ? { problem: importProblem, ...(line ? { line } : {}) } : undefined;
-  return new ApiError(response.status, code ?? 'INTERNAL', error ?? response.statusText, fields, quota, importFile);
+  return new ApiError(
+    response.status,
+    code ?? 'INTERNAL',
+    error ?? response.statusText,
+    fields,
+    quota,
+    importFile,
+    invitationProblem,
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Invitation, InvitationState } from '@switchboard/contract';
+import type { Invitation, InvitationProblem, InvitationState } from '@switchboard/contract';
 import { AppError } from '../../lib/app-error.js';
 import type { InvitationRow, InvitationView } from './invitations.repository.js';
 
@@ -22,10 +22,11 @@ export function toInvitation(row: InvitationView): Invitation {
 }
 
 /** Why a link can't be used, in words the accept page shows (`INVITATION_INVALID`). */
-const INVALID: Record<Exclude<InvitationState, 'pending'> | 'unknown', string> = {
+const INVALID: Record<InvitationProblem, string> = {
   unknown: 'This invitation link is not valid. Ask your workspace admin for a new one.',
   expired: 'This invitation has expired. Ask your workspace admin to send it again.',
   revoked: 'This invitation was withdrawn by the workspace admin.',
   accepted: 'This invitation was already used. Sign in instead.',
 };
-export const invitationInvalid = (why: keyof typeof INVALID) => new AppError('INVITATION_INVALID', INVALID[why]);
+export const invitationInvalid = (why: InvitationProblem) =>
+  new AppError('INVITATION_INVALID', INVALID[why], undefined, { invitationProblem: why });

@@ -75,11 +75,14 @@ describe('AcceptInvitationPage', () => {
   });
 
   it('says why a link cannot be used', async () => {
-    open(() => ({ status: 400, body: { error: 'Invalid invitation', code: 'INVITATION_INVALID' } }));
+    open(() => ({
+      status: 400,
+      body: { error: 'This invitation has expired.', code: 'INVITATION_INVALID', invitationProblem: 'expired' },
+    }));
     expect(
       await screen.findByRole('heading', { name: 'This invitation cannot be used' }, { timeout: 10_000 }),
     ).toBeTruthy();
-    expect(screen.getByText(/invalid, expired, revoked or already used/)).toBeTruthy();
+    expect(screen.getByText('This invitation has expired. Ask your workspace admin to send it again.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to login' }).getAttribute('href')).toBe('/pages/login');
   });
 

@@ -45,12 +45,17 @@ export default function AcceptInvitationPage() {
     }
   });
 
+  // Why the link can't be used, in the user's language when the server says which reason.
+  const reason = (error: unknown) =>
+    error instanceof ApiError && error.invitationProblem
+      ? t(`accept.reasons.${error.invitationProblem}`)
+      : errorMessage(error);
   const linkProblem = !token
     ? t('accept.missingToken')
     : preview.isError
-      ? errorMessage(preview.error)
+      ? reason(preview.error)
       : accept.error instanceof ApiError && accept.error.code === 'INVITATION_INVALID'
-        ? errorMessage(accept.error)
+        ? reason(accept.error)
         : null;
 
   if (linkProblem) {

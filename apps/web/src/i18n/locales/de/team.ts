@@ -198,6 +198,13 @@ export const team: Translation<typeof en> = {
     expires: 'Die Einladung gilt bis {{date}}.',
     submit: 'Konto anlegen und beitreten',
     invalidTitle: 'Diese Einladung kann nicht verwendet werden',
+    reasons: {
+      unknown:
+        'Dieser Einladungslink ist ungültig. Prüfen Sie, ob der ganze Link geöffnet wurde, oder bitten Sie Ihren Admin um einen neuen.',
+      expired: 'Diese Einladung ist abgelaufen. Bitten Sie Ihren Admin, sie erneut zu senden.',
+      revoked: 'Diese Einladung wurde vom Admin des Arbeitsbereichs zurückgezogen.',
+      accepted: 'Diese Einladung wurde bereits verwendet. Melden Sie sich mit dem damit angelegten Konto an.',
+    },
     missingToken: 'Diese Seite braucht den Link aus der Einladungs-E-Mail.',
     toLogin: 'Zur Anmeldung',
     joined: 'Willkommen bei {{workspace}}!',

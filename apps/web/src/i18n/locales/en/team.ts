@@ -194,6 +194,13 @@ export const team = {
     expires: 'The invitation is valid until {{date}}.',
     submit: 'Create account and join',
     invalidTitle: 'This invitation cannot be used',
+    reasons: {
+      unknown:
+        'This invitation link is not valid. Check that the whole link was opened, or ask your workspace admin for a new one.',
+      expired: 'This invitation has expired. Ask your workspace admin to send it again.',
+      revoked: 'This invitation was withdrawn by the workspace admin.',
+      accepted: 'This invitation was already used. Sign in with the account it created.',
+    },
     missingToken: 'This page needs the link from the invitation e-mail.',
     toLogin: 'Go to login',
     joined: 'Welcome to {{workspace}}!',

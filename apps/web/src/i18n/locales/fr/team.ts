@@ -199,6 +199,13 @@ export const team: Translation<typeof en> = {
     expires: 'L’invitation est valable jusqu’au {{date}}.',
     submit: 'Créer le compte et rejoindre',
     invalidTitle: 'Cette invitation ne peut pas être utilisée',
+    reasons: {
+      unknown:
+        'Ce lien d’invitation n’est pas valide. Vérifiez que le lien a été ouvert en entier, ou demandez-en un nouveau à votre admin.',
+      expired: 'Cette invitation a expiré. Demandez à votre admin de la renvoyer.',
+      revoked: 'Cette invitation a été retirée par l’admin de l’espace de travail.',
+      accepted: 'Cette invitation a déjà été utilisée. Connectez-vous avec le compte qu’elle a créé.',
+    },
     missingToken: 'Cette page a besoin du lien de l’e-mail d’invitation.',
     toLogin: 'Aller à la connexion',
     joined: 'Bienvenue dans {{workspace}} !',
