@@ -85,6 +85,24 @@ describe('api() with an expired access token', () => {
     expect(localStorage.getItem('userInfo')).toBeNull();
   });
 
+  it('does not refresh for a 401 that refuses a credential of the request (a wrong two-factor code)', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        calls.push(String(input));
+        return json(401, { error: 'That code did not work.', code: 'TWO_FACTOR_INVALID' });
+      }),
+    );
+
+    await expect(api('/api/account/two-factor/disable', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 401,
+      code: 'TWO_FACTOR_INVALID',
+    });
+    expect(calls).toEqual(['/api/account/two-factor/disable']);
+    expect(session.accessToken()).toBe('stale-token');
+  });
+
   it('does not refresh for a 401 of an anonymous call (nothing to renew)', async () => {
     session.signOut('signed-out');
     const calls = stubServer(() => json(200, { accessToken: 'fresh-token' }));

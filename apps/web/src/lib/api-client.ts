@@ -47,11 +47,25 @@ async function send(path: string, request: ApiRequest, token: string | undefined
   }
 }
 
-/** The request with the access token; on a 401, once more after the one shared refresh. */
+/**
+ * Whether a 401 refuses the access token (the guard's UNAUTHENTICATED, or no readable code), not
+ * a credential the request itself carried: a wrong two-factor code while signed in is the answer,
+ * and retrying it after a refresh would only send the same wrong code twice.
+ */
+async function refusesToken(response: Response): Promise<boolean> {
+  try {
+    const { code } = (await response.clone().json()) as { code?: unknown };
+    return code === undefined || code === 'UNAUTHENTICATED';
+  } catch {
+    return true;
+  }
+}
+
+/** The request with the access token; on a 401 for the token, once more after the one shared refresh. */
 async function sendAuthorized(path: string, request: ApiRequest): Promise<Response> {
   const token = session.accessToken();
   const response = await send(path, request, token);
-  if (response.status !== 401 || !token) return response;
+  if (response.status !== 401 || !token || !(await refusesToken(response))) return response;
   // Another request may already have refreshed while this one was in flight.
   const current = session.accessToken();
   const fresh = current && current !== token ? current : await refreshAccessToken();
