@@ -217,7 +217,7 @@ export const account: Translation<typeof en> = {
   },
   logo: {
     title: 'الشعار',
-    text: 'شعار مساحة العمل الذي يراه فريقك.',
+    text: 'شعار مساحة العمل، محفوظًا كصورة مربّعة.',
     cropTitle: 'قصّ الشعار',
     saved: 'تم تحديث الشعار',
     removed: 'تمت إزالة الشعار',

@@ -218,7 +218,7 @@ export const account: Translation<typeof en> = {
   },
   logo: {
     title: 'Logo',
-    text: 'Das Logo Ihres Workspace, das Ihr Team sieht.',
+    text: 'Das Logo Ihres Workspace, als quadratisches Bild gespeichert.',
     cropTitle: 'Logo zuschneiden',
     saved: 'Logo aktualisiert',
     removed: 'Logo entfernt',

@@ -221,7 +221,7 @@ export const account = {
   },
   logo: {
     title: 'Logo',
-    text: 'Your workspace’s logo, shown to your team.',
+    text: 'Your workspace’s logo, kept as a square picture.',
     cropTitle: 'Crop the logo',
     saved: 'Logo updated',
     removed: 'Logo removed',

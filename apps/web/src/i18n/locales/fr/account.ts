@@ -219,7 +219,7 @@ export const account: Translation<typeof en> = {
   },
   logo: {
     title: 'Logo',
-    text: 'Le logo de votre espace de travail, visible par votre équipe.',
+    text: 'Le logo de votre espace de travail, enregistré en image carrée.',
     cropTitle: 'Recadrer le logo',
     saved: 'Logo mis à jour',
     removed: 'Logo supprimé',
