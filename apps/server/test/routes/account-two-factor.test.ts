@@ -85,6 +85,23 @@ describe('two-factor authentication', () => {
     expect(row?.secret).toMatch(/^v1\./);
   });
 
+  it('keeps the "remember me" choice of the password step through the challenge', async () => {
+    const { secret } = await enrolled('remember@twofactor.example');
+    const cookieAfter = async (rememberMe: boolean, step: number) => {
+      const first = await post('/api/auth/login', {
+        email: 'remember@twofactor.example',
+        password: TEST_PASSWORD,
+        rememberMe,
+      });
+      const { challenge } = first.json<{ challenge: string }>();
+      const second = await post('/api/auth/login/two-factor', { challenge, code: await codeAt(secret, step) });
+      expect(second.statusCode, second.body).toBe(200);
+      return second.cookies.find((c) => c.name === 'sb_refresh')!;
+    };
+    expect((await cookieAfter(false, nowStep())).maxAge).toBeUndefined();
+    expect((await cookieAfter(true, nowStep() + 1)).maxAge).toBeGreaterThan(0);
+  });
+
   it('refuses a wrong code, a reused code and a code of an earlier step (401 TWO_FACTOR_INVALID)', async () => {
     const { secret, step } = await enrolled('reuse@twofactor.example');
     const challenge = await challengeOf('reuse@twofactor.example');
