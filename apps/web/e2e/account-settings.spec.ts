@@ -150,6 +150,20 @@ test('changing the password signs the other browser out, and says so', async ({ 
   await expect(page.getByTestId('account-session')).toHaveCount(1);
 });
 
+test('an e-mail change waits for its link: the new address is shown as pending', async ({ page }) => {
+  const user = await freshUser(page, 'Mail Mover');
+  const next = user.email.replace('@', '-new@');
+  await page.goto(`${USER_SETTINGS}?section=email`);
+  await expect(page.getByTestId('current-email')).toHaveText(user.email);
+  await page.getByRole('textbox', { name: /New address/ }).fill(next);
+  await page.getByLabel(/^Current password/).fill(user.password);
+  await page.getByRole('button', { name: 'Send verification link' }).click();
+  await expect(page.getByText(`A verification link is on its way to ${next}`)).toBeVisible();
+  await expect(page.getByText(`We sent a link to ${next}.`, { exact: false })).toBeVisible();
+  // Nothing changed yet.
+  await expect(page.getByTestId('current-email')).toHaveText(user.email);
+});
+
 test('both settings pages fit the window; their panels scroll, never the page', async ({ page }) => {
   await freshUser(page, 'Layout Person');
   for (const size of [
