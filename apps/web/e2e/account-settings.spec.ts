@@ -94,6 +94,7 @@ test('two-factor: set up with a QR code and a code, recovery codes once, then si
   await second.goto(`/pages/login?to=${encodeURIComponent(USER_SETTINGS)}`);
   await submitLogin(second, user.email, user.password);
   await expect(second.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
+  await shot(second, 'two-factor-login');
   await second.getByRole('textbox', { name: /6-digit code/ }).fill('123');
   await second.getByRole('button', { name: 'Verify and sign in' }).click();
   await expect(second.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible();
@@ -162,6 +163,14 @@ test('an e-mail change waits for its link: the new address is shown as pending',
   await expect(page.getByText(`We sent a link to ${next}.`, { exact: false })).toBeVisible();
   // Nothing changed yet.
   await expect(page.getByTestId('current-email')).toHaveText(user.email);
+});
+
+test('the e-mail verification page says when a link is used or unknown', async ({ page }) => {
+  await page.goto('/pages/verify-email?token=not-a-real-token-0123456789');
+  await expect(page.getByRole('heading', { name: 'Verify your e-mail address' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('This verification link is invalid, used or expired.');
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await shot(page, 'verify-email');
 });
 
 test('both settings pages fit the window; their panels scroll, never the page', async ({ page }) => {
