@@ -180,7 +180,7 @@ test('promote, demote and block reach the colleague’s open app at once', async
   await colleague.context.close();
 });
 
-test('the last admin cannot demote or block themselves, and the page says why', async ({ page }) => {
+test('the last admin cannot make themselves an editor, and the page says why', async ({ page }) => {
   const admin = await signUpAdmin(page);
   await page.goto('/apps/user/user-list');
   await page.getByTestId('team-users').getByRole('link', { name: admin.displayName, exact: true }).click();
