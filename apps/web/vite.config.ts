@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const server = process.env.SWITCHBOARD_API ?? 'http://localhost:5000';
@@ -35,8 +36,43 @@ const reactRouterProduction = [
   { find: /^react-router\/dom$/, replacement: join(reactRouterDist, 'production/dom-export.mjs') },
 ];
 
+/**
+ * Every lazy import's preload list (Vite's `__vite__mapDeps`) is written into the importing chunk:
+ * for the route table's ~50 pages, several kB of the entry, that is of every first visit. Two kinds
+ * of chunk are left out of the lists, as preloading them buys nothing or next to nothing:
+ * - those the entry imports statically: they are loaded before any lazy import can run;
+ * - tiny ones (under 1 kB: an icon, a helper): the browser still fetches them, as soon as the
+ *   chunk importing them is parsed, one short round trip later.
+ * A preload list only saves time; leaving a chunk out never changes what loads.
+ */
+const entryClosure = new Set<string>();
+const tinyChunks = new Set<string>();
+const TINY_CHUNK_BYTES = 1_000;
+function notePreloadSkips(): Plugin {
+  return {
+    name: 'switchboard:preload-skips',
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        entryClosure.clear();
+        tinyChunks.clear();
+        for (const [file, chunk] of Object.entries(bundle)) {
+          if (chunk.type === 'chunk' && chunk.code.length < TINY_CHUNK_BYTES) tinyChunks.add(file);
+        }
+        const visit = (file: string) => {
+          const chunk = bundle[file];
+          if (entryClosure.has(file) || chunk?.type !== 'chunk') return;
+          entryClosure.add(file);
+          chunk.imports.forEach(visit);
+        };
+        for (const [file, chunk] of Object.entries(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) visit(file);
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [react(), notePreloadSkips()],
   resolve: {
     // Use the contract's TypeScript source directly, so edits show up without a rebuild.
     conditions: ['source'],
@@ -54,6 +90,9 @@ export default defineConfig(({ command }) => ({
     // .vite/manifest.json: `npm run size` follows the chunk graph in it.
     manifest: true,
     chunkSizeWarningLimit: 400,
+    modulePreload: {
+      resolveDependencies: (_file, deps) => deps.filter((dep) => !entryClosure.has(dep) && !tinyChunks.has(dep)),
+    },
     rolldownOptions: { output: { codeSplitting: { groups: chartChunks } } },
   },
   test: {

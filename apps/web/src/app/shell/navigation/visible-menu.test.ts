@@ -31,7 +31,7 @@ describe('visibleMenu', () => {
       messaging: ['smsInbox', 'voiceInbox', 'autoReply', 'contacts', 'campaigns'],
       networks: ['networks', 'addNetwork', 'networkSettings', 'developers'],
       apps: ['todo', 'chat', 'email', 'calendar', 'shop'],
-      account: ['profileSettings', 'billing', 'userSettings', 'pricingPlan'],
+      account: ['profileSettings', 'team', 'billing', 'userSettings', 'pricingPlan'],
       company: ['pricing', 'contactUs', 'aboutUs', 'downloads'],
     });
   });
