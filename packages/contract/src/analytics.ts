@@ -58,7 +58,8 @@ export type Kpi = z.infer<typeof KpiSchema>;
  * - messages-failed: failed; messages-received: inbound;
  * - replies: outbound written by a person in the inbox (origin `reply`);
  * - response-time: median seconds from the first unanswered inbound message of a thread to
- *   the team's first reply (origin `reply`), over the replies in the range;
+ *   the team's first reply (origin `reply`), over the replies in the range (the lower median,
+ *   of times rounded down to two significant digits: exact under 100 s, else within 10 %);
  * - opt-outs: consent changes to opted-out; auto-replies: outbound with origin `auto-reply`;
  * - voice-messages: voice messages received; campaigns-sent: campaigns started in the range.
  */

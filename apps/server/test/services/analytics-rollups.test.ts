@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/database.js';
-import { migrationStatementAfter, rollupAndGroupedLines } from '../helpers/rollup-checks.js';
+import { histogramAndGroupedLines, migrationStatementAfter, rollupAndGroupedLines } from '../helpers/rollup-checks.js';
 import { createTestServices, type TestServices } from '../helpers/test-services.js';
 
 // The control panel's roll-up (message_stats_hourly) is kept by statement triggers on messages.
@@ -184,6 +184,9 @@ describe('message_stats_hourly', () => {
         // Each sequence in its own workspace, so a shrunk counterexample is not blamed for an earlier one.
         const { rollup, grouped } = await rollupAndGroupedLines(t.db, w.workspaceId);
         expect(rollup).toEqual(grouped);
+        // The response-time histogram follows response_times (inbox replies, cascaded deletes).
+        const stretches = await histogramAndGroupedLines(t.db, w.workspaceId);
+        expect(stretches.histogram).toEqual(stretches.grouped);
       }),
       { numRuns: 25 },
     );

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/database.js';
-import { migrationStatementAfter } from '../helpers/rollup-checks.js';
+import { createAnalyticsSideRepository } from '../../src/modules/analytics/analytics-side.repository.js';
+import { histogramAndGroupedLines, migrationStatementAfter } from '../helpers/rollup-checks.js';
 import { servicesWithWorkspace, type TestServices } from '../helpers/test-services.js';
 
 interface Stretch {
@@ -130,5 +131,49 @@ describe('response times and the replies’ writers', () => {
     await t.db.execute(sql`delete from response_times`);
     await t.db.execute(sql.raw(backfill));
     expect(await all()).toEqual(written);
+  });
+
+  it('keeps an hourly histogram of the stretches (rounded to two digits) that the median reads', async () => {
+    // Three stretches of 42 s, 250 s and 1,234 s answered now: their lower median is 250.
+    for (const seconds of [42, 250, 1234]) {
+      const thread = await newThread();
+      await age(thread.id, seconds);
+      await t.services.conversations.reply(workspaceId, thread.id, 'Here', userId);
+    }
+    const kept = await histogramAndGroupedLines(t.db, workspaceId);
+    expect(kept.histogram.length).toBeGreaterThan(0);
+    expect(kept.histogram).toEqual(kept.grouped);
+    const [row] = await queryRows<{ seconds: number }>(
+      t.db,
+      sql`select seconds from response_time_stats_hourly
+        where workspace_id = ${workspaceId} and seconds between 1200 and 1299`,
+    );
+    expect(row).toEqual({ seconds: 1200 }); // 1,234 s rounded down to two significant digits
+
+    const now = new Date();
+    const hourAgo = new Date(now.getTime() - 3_600_000);
+    const side = createAnalyticsSideRepository(t.db);
+    const all = await queryRows<{ seconds: number }>(
+      t.db,
+      sql`select seconds from response_times where workspace_id = ${workspaceId} and responded_at >= ${hourAgo.toISOString()}::timestamptz order by seconds`,
+    );
+    const rounded = all.map(({ seconds: s }) =>
+      s < 100 ? s : Math.floor(s / 10 ** (String(s).length - 2)) * 10 ** (String(s).length - 2),
+    );
+    const lowerMedian = rounded[Math.ceil(rounded.length / 2) - 1];
+    const [median] = await side.medianResponse(workspaceId, {
+      starts: [hourAgo],
+      end: new Date(now.getTime() + 3_600_000),
+    });
+    expect(median).toEqual({ bucket: 1, value: lowerMedian });
+
+    // A thread removed (its stretches cascade away) leaves the histogram equal to what remains.
+    const [{ id } = { id: '' }] = await queryRows<{ id: string }>(
+      t.db,
+      sql`select conversation_id as id from response_times where workspace_id = ${workspaceId} limit 1`,
+    );
+    await t.db.execute(sql`delete from conversations where id = ${id}`);
+    const left = await histogramAndGroupedLines(t.db, workspaceId);
+    expect(left.histogram).toEqual(left.grouped);
   });
 });

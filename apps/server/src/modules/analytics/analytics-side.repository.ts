@@ -13,8 +13,8 @@ import { startsArray, type Buckets } from './analytics.repository.js';
 
 /**
  * The control panel's figures that are not message counts: opt-outs, voice messages, campaigns
- * started (their owners lend the SQL), the median first-response time (`response_times`, kept
- * beside the roll-up), the latest dispatched messages and campaigns, and one member's replies.
+ * started (their owners lend the SQL), the median first-response time (the hourly histogram of
+ * `response_times`, kept beside the roll-up), the latest dispatched messages and campaigns, and one member's replies.
  */
 
 export interface BucketValue {
@@ -48,17 +48,26 @@ export function createAnalyticsSideRepository(db: Db) {
     campaignsStarted: (workspaceId: string, b: Buckets) =>
       queryRows<BucketValue>(db, campaignsStartedBucketsSql(workspaceId, counted(b))),
 
-    /** The median seconds to the first reply per bucket of `responded_at` (index workspace_id, responded_at). */
+    /**
+     * The median seconds to the first reply per bucket, from the hourly histogram of answered
+     * stretches (`response_time_stats_hourly`, seconds rounded down to two significant digits):
+     * the lower median, the smallest value at which half of the bucket's stretches are counted.
+     */
     medianResponse: (workspaceId: string, b: Buckets) =>
       queryRows<BucketValue>(
         db,
-        sql`select width_bucket(responded_at, ${startsArray(b.starts)}) as bucket,
-            percentile_cont(0.5) within group (order by seconds)::float8 as value
-          from response_times
-          where workspace_id = ${workspaceId}
-            and responded_at >= ${b.starts[0]!.toISOString()}::timestamptz
-            and responded_at < ${b.end.toISOString()}::timestamptz
-          group by 1`,
+        sql`with h as (
+            select width_bucket(hour, ${startsArray(b.starts)}) as bucket, seconds, sum(stretches) as n
+            from response_time_stats_hourly
+            where workspace_id = ${workspaceId}
+              and hour >= ${b.starts[0]!.toISOString()}::timestamptz and hour < ${b.end.toISOString()}::timestamptz
+            group by 1, 2 having sum(stretches) > 0
+          ), c as (
+            select bucket, seconds, sum(n) over (partition by bucket order by seconds) as cum,
+              sum(n) over (partition by bucket) as total
+            from h
+          )
+          select bucket, min(seconds)::float8 as value from c where cum * 2 >= total group by bucket`,
       ),
 
     latestOutbound: (workspaceId: string, networkIds: string[], limit: number) =>

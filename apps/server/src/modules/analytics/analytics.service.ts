@@ -22,7 +22,7 @@ import { ALL_SOURCES, createFiguresReader } from './figures-reader.js';
 export interface AnalyticsDeps {
   db: Db;
   workspaces: Pick<WorkspacesService, 'find' | 'usage'>;
-  networks: Pick<NetworksService, 'list'>;
+  networks: Pick<NetworksService, 'states'>;
   /** Tests only: the clock. */
   now?: () => Date;
 }
@@ -110,7 +110,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
   async function breakdown(workspaceId: string, query: AnalyticsRangeQuery): Promise<AnalyticsBreakdown> {
     const range = await rangeOf(workspaceId, query);
     const [networks, byNetwork, byCampaign] = await Promise.all([
-      deps.networks.list(workspaceId),
+      deps.networks.states(workspaceId),
       repo.byNetwork(workspaceId, range.from, range.to),
       repo.byCampaign(workspaceId, range.from, range.to, TOP_CAMPAIGNS),
     ]);
@@ -140,7 +140,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
     const at = now().getTime();
     const from = new Date(Math.floor((at - HOUR_MS) / HOUR_MS) * HOUR_MS);
     const [networks, cells] = await Promise.all([
-      deps.networks.list(workspaceId),
+      deps.networks.states(workspaceId),
       repo.byNetwork(workspaceId, from, new Date(at + HOUR_MS)),
     ]);
     const tallies = talliesById(cells);

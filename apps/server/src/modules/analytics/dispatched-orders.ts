@@ -17,10 +17,10 @@ export function mergeOrders(a: DispatchedOrder[], b: DispatchedOrder[], limit: n
 export function createDispatchedOrders(deps: {
   repo: AnalyticsRepository;
   side: AnalyticsSideRepository;
-  networks: Pick<NetworksService, 'list'>;
+  networks: Pick<NetworksService, 'states'>;
 }) {
   return async function dispatchedOrders(workspaceId: string, limit: number): Promise<DispatchedOrders> {
-    const networks = await deps.networks.list(workspaceId);
+    const networks = await deps.networks.states(workspaceId);
     const networkNames = new Map(networks.map((n) => [n.id, n.name]));
     const [messages, campaigns] = await Promise.all([
       deps.side.latestOutbound(workspaceId, [...networkNames.keys()], limit),

@@ -83,6 +83,20 @@ function settingsView(
   }
 }
 
+/** What the control panel shows of a network: no settings, no secrets, no counts to read. */
+export type NetworkState = Pick<Network, 'id' | 'kind' | 'name' | 'enabled' | 'status' | 'lastSeenAt'>;
+
+export function toNetworkState(row: NetworkRow): NetworkState {
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    enabled: row.enabled,
+    status: effectiveStatus(row, Date.now()),
+    lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+  };
+}
+
 /** The API's view of a network: secrets masked, status as a person should read it. */
 export function toNetwork(
   row: NetworkRow,

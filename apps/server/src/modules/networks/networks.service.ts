@@ -9,7 +9,7 @@ import { createAndroidPairings } from './android-pairings.js';
 import { createNetworkChanges, type ChangeListener } from './network-changes.js';
 import { createNetworkEditing, networkNotFound } from './network-editing.js';
 import { createSecretsReader } from './network-secrets.js';
-import { toNetwork, type NetworkViewContext } from './network-view.js';
+import { toNetwork, toNetworkState, type NetworkState, type NetworkViewContext } from './network-view.js';
 import { createNetworkLeasesRepository } from './network-leases.repository.js';
 import { createDefaultNetworkRepository } from './default-network.repository.js';
 import { createNetworksRepository, type NetworkLogRow, type NetworkRow } from './networks.repository.js';
@@ -51,7 +51,6 @@ export function createNetworksService(deps: NetworksServiceDeps) {
     const device = row.kind === 'android' ? await pairings.findDevice(row.id) : undefined;
     return toNetwork(row, secretsOf(row), counts.get(row.id), device, deps);
   }
-
   const changed = createNetworkChanges(deps.bus, runtimes, listeners);
 
   /** Tells the browsers; `reconfigured` also tells the runners to restart the channel (new settings). */
@@ -92,6 +91,7 @@ export function createNetworksService(deps: NetworksServiceDeps) {
         }),
       );
     },
+    states: async (workspaceId: string): Promise<NetworkState[]> => (await repo.list(workspaceId)).map(toNetworkState),
 
     async get(workspaceId: string, id: string): Promise<Network> {
       const row = await repo.findInWorkspace(workspaceId, id);
