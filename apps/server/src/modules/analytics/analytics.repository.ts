@@ -62,11 +62,16 @@ export function createAnalyticsRepository(db: Db) {
     failureCodes: (workspaceId: string, from: Date, to: Date, limit: number) =>
       queryRows<{ code: string; count: number; network_id: string; hour: Date | string }>(
         db,
-        sql`select error_code as code, sum(messages)::int as count,
-            (array_agg(network_id order by hour desc))[1] as network_id, max(hour) as hour
-          from message_stats_hourly
-          where ${within(workspaceId, from, to)} and direction = 'out' and state = 'failed' and messages > 0
-          group by error_code having sum(messages) > 0 order by 2 desc, 1 limit ${limit}`,
+        // Grouped by code alone (a hash, no sort of the failed rows), then one index look-up per code.
+        sql`with top as (
+            select error_code as code, sum(messages)::int as count, max(hour) as hour
+            from message_stats_hourly
+            where ${within(workspaceId, from, to)} and direction = 'out' and state = 'failed' and messages > 0
+            group by error_code having sum(messages) > 0 order by 2 desc, 1 limit ${limit})
+          select code, count, hour, (select s.network_id from message_stats_hourly s
+              where s.workspace_id = ${workspaceId} and s.hour = top.hour and s.direction = 'out'
+                and s.state = 'failed' and s.error_code = top.code and s.messages > 0 limit 1) as network_id
+          from top order by count desc, code`,
       ),
 
     /** Messages per network, direction and state. */
