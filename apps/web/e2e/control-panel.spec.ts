@@ -115,7 +115,9 @@ test('a fresh workspace’s figures as the server counts them; a sandbox text up
   await expect(page).toHaveURL(/preset=today/);
   await expect.poll(() => cardValue(page, 'messages-received')).toBe('3');
 
-  // A custom range starts from the range on screen (today), in the address; a reversed one is refused.
+  // A custom range starts from the range on screen, in the address; a reversed one is refused.
+  // The page shows the previous range until today's answer is in: wait for a range of one day.
+  await expect(page.getByTestId('analytics-range-shown')).toHaveText(/(\d\d\/\d\d\/\d{4}).*–.*\1/);
   await page.getByTestId('analytics-range').getByText('Custom').click();
   const from = page.getByRole('textbox', { name: 'From' }).or(page.getByLabel('From'));
   const today = await from.inputValue();

@@ -44,7 +44,7 @@ async function inviteThroughPage(page: Page, email: string, role: 'Editor' | 'Ad
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('team-invitations').locator('tr', { hasText: email })).toContainText('Pending');
-  return linkIn(await mail.take(email), '/pages/accept-invitation');
+  return linkIn(await mail.take(email, 30_000), '/pages/accept-invitation');
 }
 
 /** Resolves once the page's socket has sent ENTERED (it is then in the user's room). */

@@ -27,17 +27,24 @@ export function createEventPublisher(io: SocketServer): EventPublisher {
     },
     toUser(userId, event, ...payload) {
       io.to(userRoom(userId)).emit(event, ...payload);
-      if (event === 'session.revoked') void closeRevoked(io, userId, payload[0] as SessionRevoked);
+      // On PostgreSQL the cluster adapter delivers even a local emit after its own publish: the
+      // close waits a moment, so the tab reads the reason before its socket goes.
+      if (event === 'session.revoked')
+        setTimeout(() => {
+          // A server shut down meanwhile has nothing left to close.
+          closeRevoked(io, userId, payload[0] as SessionRevoked).catch(() => undefined);
+        }, CLOSE_AFTER_MS).unref();
     },
   };
 }
+
+const CLOSE_AFTER_MS = 1_000;
 
 /**
  * A revoked session's sockets are told (`session.revoked`, sent just before) and then closed, on
  * every instance: a socket admitted with the session's token would otherwise keep receiving the
  * workspace's events until its client chose to leave. All of the user's sockets when no session
- * is named (blocked, deactivated, removed). The disconnect follows the event on the same
- * connection, so the client reads the reason first.
+ * is named (blocked, deactivated, removed).
  */
 async function closeRevoked(io: SocketServer, userId: string, revoked: SessionRevoked): Promise<void> {
   if (!revoked.sessionId) return void io.in(userRoom(userId)).disconnectSockets();
