@@ -1,11 +1,12 @@
 import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
-// Mantine reads these browser APIs, which jsdom does not have.
+// Mantine reads these browser APIs, which jsdom does not have. The tests' "browser" prefers reduced
+// motion, so Mantine's transitions (see test/mantine.tsx) leave no timers behind.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: vi.fn().mockImplementation((query: string) => ({
-    matches: false,
+    matches: query === '(prefers-reduced-motion: reduce)',
     media: query,
     onchange: null,
     addListener: vi.fn(),

@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { TestMantineProvider } from '../../../test/mantine';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -21,11 +21,11 @@ const session = {
 function renderStep(onSignedIn = vi.fn()) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
-    <MantineProvider env="test">
+    <TestMantineProvider>
       <QueryClientProvider client={client}>
         <TwoFactorLoginStep challenge="challenge-0123456789" onSignedIn={onSignedIn} onBack={vi.fn()} />
       </QueryClientProvider>
-    </MantineProvider>,
+    </TestMantineProvider>,
   );
   return onSignedIn;
 }

@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { TestMantineProvider } from '../../../test/mantine';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
@@ -12,13 +12,13 @@ function renderPage(path: string) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
     <StrictMode>
-      <MantineProvider env="test">
+      <TestMantineProvider>
         <QueryClientProvider client={client}>
           <MemoryRouter initialEntries={[path]}>
             <VerifyEmailPage />
           </MemoryRouter>
         </QueryClientProvider>
-      </MantineProvider>
+      </TestMantineProvider>
     </StrictMode>,
   );
 }

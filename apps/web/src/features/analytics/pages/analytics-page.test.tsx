@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { TestMantineProvider } from '../../../test/mantine';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { CARD_NAMES, type AnalyticsRange, type CardName, type Kpi } from '@switchboard/contract';
@@ -88,13 +88,13 @@ function serve(): SentRequest[] {
 function renderPage(path = '/dashboard/analytics') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <MantineProvider env="test">
+    <TestMantineProvider>
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={[path]}>
           <AnalyticsPage />
         </MemoryRouter>
       </QueryClientProvider>
-    </MantineProvider>,
+    </TestMantineProvider>,
   );
 }
 

@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { TestMantineProvider } from '../../../test/mantine';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -11,7 +11,7 @@ export function renderWithProviders(ui: ReactNode) {
   });
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <MantineProvider env="test">{ui}</MantineProvider>
+      <TestMantineProvider>{ui}</TestMantineProvider>
     </QueryClientProvider>,
   );
   return { ...view, queryClient };

@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { TestMantineProvider } from '../../../test/mantine';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import type { Invoice } from '@switchboard/contract';
@@ -19,7 +19,7 @@ function renderInvoice(invoice: Invoice) {
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <MantineProvider env="test">
+    <TestMantineProvider>
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={[`/views/billing/invoices/${invoice.id}`]}>
           <Routes>
@@ -27,7 +27,7 @@ function renderInvoice(invoice: Invoice) {
           </Routes>
         </MemoryRouter>
       </QueryClientProvider>
-    </MantineProvider>,
+    </TestMantineProvider>,
   );
 }
 

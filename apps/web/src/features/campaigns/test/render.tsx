@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { TestMantineProvider } from '../../../test/mantine';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -13,12 +13,12 @@ export function renderWithProviders(ui: ReactNode, path = '/views/campaigns') {
   const view = render(
     <MemoryRouter initialEntries={[path]}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider env="test">
+        <TestMantineProvider>
           <Routes>
             <Route path="/views/campaigns" element={ui} />
             <Route path="/views/campaigns/:id" element={ui} />
           </Routes>
-        </MantineProvider>
+        </TestMantineProvider>
       </QueryClientProvider>
     </MemoryRouter>,
   );

@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { TestMantineProvider } from '../../../test/mantine';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -13,7 +13,7 @@ export function renderWithProviders(ui: ReactNode, path = '/views/contacts') {
   const view = render(
     <MemoryRouter initialEntries={[path]}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider env="test">{ui}</MantineProvider>
+        <TestMantineProvider>{ui}</TestMantineProvider>
       </QueryClientProvider>
     </MemoryRouter>,
   );

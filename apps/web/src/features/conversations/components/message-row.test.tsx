@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { TestMantineProvider } from '../../../test/mantine';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -9,9 +9,9 @@ import { MessageRow } from './message-row';
 function renderRow(message: ReturnType<typeof aMessage>, campaignName?: string) {
   return render(
     <MemoryRouter>
-      <MantineProvider env="test">
+      <TestMantineProvider>
         <MessageRow message={message} campaignName={campaignName} />
-      </MantineProvider>
+      </TestMantineProvider>
     </MemoryRouter>,
   );
 }

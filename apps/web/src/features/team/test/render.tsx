@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { TestMantineProvider } from '../../../test/mantine';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -17,13 +17,13 @@ export function renderPage(ui: ReactNode, { route = '*', path = '/' }: { route?:
   const view = render(
     <MemoryRouter initialEntries={[path]}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider env="test">
+        <TestMantineProvider>
           <Notifications />
           <Routes>
             <Route path={route} element={ui} />
             <Route path="*" element={<Landed />} />
           </Routes>
-        </MantineProvider>
+        </TestMantineProvider>
       </QueryClientProvider>
     </MemoryRouter>,
   );

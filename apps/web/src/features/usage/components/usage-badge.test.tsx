@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { TestMantineProvider } from '../../../test/mantine';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import type { Usage } from '@switchboard/contract';
@@ -24,9 +24,9 @@ function renderBadge(usage: Usage) {
   queryClient.setQueryData(usageKey, usage);
   return render(
     <QueryClientProvider client={queryClient}>
-      <MantineProvider env="test">
+      <TestMantineProvider>
         <UsageBadge />
-      </MantineProvider>
+      </TestMantineProvider>
     </QueryClientProvider>,
   );
 }

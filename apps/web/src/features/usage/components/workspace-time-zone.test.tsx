@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { TestMantineProvider } from '../../../test/mantine';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { Usage } from '@switchboard/contract';
@@ -23,9 +23,9 @@ function renderBar() {
   queryClient.setQueryData(usageKey, usage);
   render(
     <QueryClientProvider client={queryClient}>
-      <MantineProvider env="test">
+      <TestMantineProvider>
         <UsageBar usage={usage} />
-      </MantineProvider>
+      </TestMantineProvider>
     </QueryClientProvider>,
   );
   return queryClient;

@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { TestMantineProvider } from '../../../test/mantine';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { VoiceMessage } from '@switchboard/contract';
@@ -11,9 +11,9 @@ function renderReply(message: VoiceMessage) {
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <MantineProvider env="test">
+      <TestMantineProvider>
         <ReplyBySms message={message} />
-      </MantineProvider>
+      </TestMantineProvider>
     </QueryClientProvider>,
   );
   return screen.getByRole('textbox', { name: `Reply to ${message.contact.phoneNumber}` });

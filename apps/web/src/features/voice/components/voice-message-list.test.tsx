@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { TestMantineProvider } from '../../../test/mantine';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { VoiceMessage } from '@switchboard/contract';
@@ -33,9 +33,9 @@ function renderList(filters: VoiceFilters = NO_VOICE_FILTERS, onSelect = vi.fn()
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <MantineProvider env="test">
+      <TestMantineProvider>
         <VoiceMessageList filters={filters} selectedId={null} onSelect={onSelect} />
-      </MantineProvider>
+      </TestMantineProvider>
     </QueryClientProvider>,
   );
   return { onSelect };

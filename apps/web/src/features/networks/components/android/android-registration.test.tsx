@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { TestMantineProvider } from '../../../../test/mantine';
 import { render, screen } from '@testing-library/react';
 import type { Network } from '@switchboard/contract';
 import type { ReactNode } from 'react';
@@ -26,7 +26,7 @@ function androidNetwork(settings: Partial<Record<string, unknown>> = {}): Networ
   });
 }
 
-const wrap = (node: ReactNode) => <MantineProvider env="test">{node}</MantineProvider>;
+const wrap = (node: ReactNode) => <TestMantineProvider>{node}</TestMantineProvider>;
 
 describe('AndroidRegistrationPanel', () => {
   it('shows the URL and the token with copy buttons, and waits for the phone', () => {

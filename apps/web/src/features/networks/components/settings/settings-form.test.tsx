@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { TestMantineProvider } from '../../../../test/mantine';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { Network } from '@switchboard/contract';
@@ -11,11 +11,11 @@ function renderForm(network: Network) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <MantineProvider env="test">
+      <TestMantineProvider>
         <SettingsForm network={network} title="Settings">
           {null}
         </SettingsForm>
-      </MantineProvider>
+      </TestMantineProvider>
     </QueryClientProvider>,
   );
 }
