@@ -123,20 +123,27 @@ SELECT m."workspace_id", date_trunc('hour', m."created_at", 'UTC'), m."network_i
 FROM "messages" m
 WHERE m."workspace_id" IN (SELECT "id" FROM "workspaces")
 GROUP BY 1, 2, 3, 4, 5, 6, 7, 8;--> statement-breakpoint
--- The existing threads' answered stretches, as the insert trigger would have found them.
+-- The existing threads' answered stretches, as the insert trigger would have found them. A reply
+-- answers the first inbound text since the reply before it. In one pass per thread: every message
+-- is numbered by the replies strictly before it ("stretch"); a reply and the inbound texts of its
+-- number are one stretch. (A look-up per reply would be quadratic on a long thread.)
 INSERT INTO "response_times" ("workspace_id", "conversation_id", "inbound_at", "responded_at", "seconds")
-SELECT r."workspace_id", r."conversation_id", i."at", r."created_at",
-  greatest(0, floor(extract(epoch FROM r."created_at" - i."at")))::int
-FROM "messages" r
-CROSS JOIN LATERAL (
-  SELECT max(p."created_at") AS "at" FROM "messages" p
-  WHERE p."conversation_id" = r."conversation_id" AND p."direction"::text = 'out' AND p."origin"::text = 'reply'
-    AND p."created_at" < r."created_at"
-) prev
-CROSS JOIN LATERAL (
-  SELECT min(m."created_at") AS "at" FROM "messages" m
-  WHERE m."conversation_id" = r."conversation_id" AND m."direction"::text = 'in'
-    AND m."created_at" > coalesce(prev."at", '-infinity') AND m."created_at" <= r."created_at"
-) i
-WHERE r."direction"::text = 'out' AND r."origin"::text = 'reply' AND r."conversation_id" IS NOT NULL AND i."at" IS NOT NULL
-  AND r."workspace_id" IN (SELECT "id" FROM "workspaces");
+SELECT s."workspace_id", s."conversation_id", s."first_in", s."created_at",
+  greatest(0, floor(extract(epoch FROM s."created_at" - s."first_in")))::int
+FROM (
+  SELECT n.*, min(n."created_at") FILTER (WHERE n."direction"::text = 'in')
+    OVER (PARTITION BY n."conversation_id", n."stretch") AS "first_in"
+  FROM (
+    SELECT m."workspace_id", m."conversation_id", m."created_at", m."direction", m."origin",
+      -- The replies up to this time (its peers included), less those at this very time: a frame
+      -- with EXCLUDE GROUP would recount every row's frame from the start, quadratic again.
+      count(*) FILTER (WHERE m."direction"::text = 'out' AND m."origin"::text = 'reply')
+        OVER (PARTITION BY m."conversation_id" ORDER BY m."created_at")
+      - count(*) FILTER (WHERE m."direction"::text = 'out' AND m."origin"::text = 'reply')
+        OVER (PARTITION BY m."conversation_id", m."created_at") AS "stretch"
+    FROM "messages" m
+    WHERE m."conversation_id" IS NOT NULL
+  ) n
+) s
+WHERE s."direction"::text = 'out' AND s."origin"::text = 'reply' AND s."first_in" IS NOT NULL
+  AND s."workspace_id" IN (SELECT "id" FROM "workspaces");

@@ -133,6 +133,33 @@ describe('response times and the replies’ writers', () => {
     expect(await all()).toEqual(written);
   });
 
+  it('backfills messages that share a time as the trigger’s rule says (an inbound text at the reply’s time counts)', async () => {
+    // in 10:00, in 10:05 ‖ reply 10:05, reply 10:05 (same instant), in 10:07, reply 10:09.
+    const thread = await newThread('One');
+    await t.receive(sandboxId, thread.from, 'Two');
+    await t.services.conversations.reply(workspaceId, thread.id, 'A', userId);
+    await t.services.conversations.reply(workspaceId, thread.id, 'B', userId);
+    await t.receive(sandboxId, thread.from, 'Three');
+    await t.services.conversations.reply(workspaceId, thread.id, 'C', userId);
+    const times = ['10:00', '10:05', '10:05', '10:05', '10:07', '10:09'];
+    const ids = await queryRows<{ id: string }>(
+      t.db,
+      sql`select id from messages where conversation_id = ${thread.id} order by created_at, id`,
+    );
+    expect(ids).toHaveLength(times.length);
+    for (const [i, { id }] of ids.entries())
+      await t.db.execute(
+        sql`update messages set created_at = ${`2026-01-05T${times[i]}:00Z`}::timestamptz where id = ${id}`,
+      );
+
+    await t.db.execute(sql`delete from response_times where conversation_id = ${thread.id}`);
+    const backfill = await migrationStatementAfter("-- The existing threads' answered stretches");
+    await t.db.execute(sql`delete from response_times`);
+    await t.db.execute(sql.raw(backfill));
+    const rows = await stretches(thread.id);
+    expect(rows.map((r) => r.seconds)).toEqual([300, 300, 120]);
+  });
+
   it('keeps an hourly histogram of the stretches (rounded to two digits) that the median reads', async () => {
     // Three stretches of 42 s, 250 s and 1,234 s answered now: their lower median is 250.
     for (const seconds of [42, 250, 1234]) {
