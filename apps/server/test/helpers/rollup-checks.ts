@@ -35,25 +35,38 @@ export async function rollupAndGroupedLines(
 export { migrationStatementAfter } from '../../scripts/rollup-backfill.js';
 
 /**
- * The response-time histogram's rows that count something and what they must say, a GROUP BY over
- * response_times with the same rounding (two significant digits), as comparable lines.
+ * The response-time histogram's rows that count something, at its hourly and its daily level, and
+ * what they must say, GROUP BYs over response_times with the same rounding (two significant
+ * digits), as comparable lines.
  */
 export async function histogramAndGroupedLines(
   db: Db,
   workspaceId?: string,
-): Promise<{ histogram: string[]; grouped: string[] }> {
-  const [row] = await queryRows<{ histogram: string[] | null; grouped: string[] | null }>(
+): Promise<{ histogram: string[]; grouped: string[]; daily: string[]; groupedDaily: string[] }> {
+  const bucket = sql`case when seconds < 100 then seconds
+    else seconds / (10 ^ (length(seconds::text) - 2))::int * (10 ^ (length(seconds::text) - 2))::int end`;
+  const grouped = (
+    unit: 'hour' | 'day',
+  ) => sql`(select array_agg(concat_ws('|', workspace_id, at::text, bucket, n)) from (
+      select workspace_id, at, bucket, count(*) as n from (
+        select workspace_id, date_trunc(${unit}, responded_at, 'UTC') as at, ${bucket} as bucket
+        from response_times where ${inWorkspace(workspaceId)}) r
+      group by 1, 2, 3) g)`;
+  const [row] = await queryRows<Record<'histogram' | 'grouped' | 'daily' | 'grouped_daily', string[] | null>>(
     db,
     sql`select
       (select array_agg(concat_ws('|', workspace_id, hour::text, seconds, stretches)) from response_time_stats_hourly
         where stretches <> 0 and ${inWorkspace(workspaceId)}) as histogram,
-      (select array_agg(concat_ws('|', workspace_id, hour::text, bucket, n)) from (
-        select workspace_id, hour, bucket, count(*) as n from (
-          select workspace_id, date_trunc('hour', responded_at, 'UTC') as hour,
-            case when seconds < 100 then seconds
-              else seconds / (10 ^ (length(seconds::text) - 2))::int * (10 ^ (length(seconds::text) - 2))::int end as bucket
-          from response_times where ${inWorkspace(workspaceId)}) r
-        group by 1, 2, 3) g) as grouped`,
+      ${grouped('hour')} as grouped,
+      (select array_agg(concat_ws('|', workspace_id, day::text, seconds, stretches)) from response_time_stats_daily
+        where stretches <> 0 and ${inWorkspace(workspaceId)}) as daily,
+      ${grouped('day')} as grouped_daily`,
   );
-  return { histogram: (row!.histogram ?? []).sort(), grouped: (row!.grouped ?? []).sort() };
+  const sorted = (lines: string[] | null) => (lines ?? []).sort();
+  return {
+    histogram: sorted(row!.histogram),
+    grouped: sorted(row!.grouped),
+    daily: sorted(row!.daily),
+    groupedDaily: sorted(row!.grouped_daily),
+  };
 }

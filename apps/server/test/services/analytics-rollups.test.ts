@@ -187,6 +187,7 @@ describe('message_stats_hourly', () => {
         // The response-time histogram follows response_times (inbox replies, cascaded deletes).
         const stretches = await histogramAndGroupedLines(t.db, w.workspaceId);
         expect(stretches.histogram).toEqual(stretches.grouped);
+        expect(stretches.daily).toEqual(stretches.groupedDaily);
       }),
       { numRuns: 25 },
     );

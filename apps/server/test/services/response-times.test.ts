@@ -170,6 +170,7 @@ describe('response times and the replies’ writers', () => {
     const kept = await histogramAndGroupedLines(t.db, workspaceId);
     expect(kept.histogram.length).toBeGreaterThan(0);
     expect(kept.histogram).toEqual(kept.grouped);
+    expect(kept.daily).toEqual(kept.groupedDaily);
     const [row] = await queryRows<{ seconds: number }>(
       t.db,
       sql`select seconds from response_time_stats_hourly
@@ -202,5 +203,39 @@ describe('response times and the replies’ writers', () => {
     await t.db.execute(sql`delete from conversations where id = ${id}`);
     const left = await histogramAndGroupedLines(t.db, workspaceId);
     expect(left.histogram).toEqual(left.grouped);
+    expect(left.daily).toEqual(left.groupedDaily);
+  });
+  it('answers a long range’s medians from the daily histogram for whole UTC days and by hour at the edges', async () => {
+    // 40 stretches every 3.7 hours from 1 June 2025, 00:00 UTC; two 3-day buckets from local
+    // midnights 05:00 UTC, so the day of the buckets' boundary and both ends are read by hour.
+    const thread = await newThread();
+    const base = Date.parse('2025-06-01T00:00:00Z');
+    const stretchesAt = Array.from({ length: 40 }, (_, i) => ({
+      at: new Date(base + i * 3.7 * 3_600_000),
+      seconds: 30 + ((i * 37) % 500),
+    }));
+    for (const { at, seconds } of stretchesAt)
+      await t.db
+        .execute(sql`insert into response_times (workspace_id, conversation_id, inbound_at, responded_at, seconds)
+        values (${workspaceId}, ${thread.id}, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz, ${seconds})`);
+    const starts = [new Date('2025-06-01T05:00:00Z'), new Date('2025-06-04T05:00:00Z')];
+    const end = new Date('2025-06-07T05:00:00Z');
+
+    const twoDigits = (s: number) =>
+      s < 100 ? s : Math.floor(s / 10 ** (String(s).length - 2)) * 10 ** (String(s).length - 2);
+    const hourOf = (at: Date) => Math.floor(at.getTime() / 3_600_000) * 3_600_000;
+    const expected = [0, 1].map((i) => {
+      const [from, to] = [starts[i]!.getTime(), (starts[i + 1] ?? end).getTime()];
+      const values = stretchesAt
+        .filter(({ at }) => hourOf(at) >= from && hourOf(at) < to)
+        .map(({ seconds }) => twoDigits(seconds))
+        .sort((a, b) => a - b);
+      return { bucket: i + 1, value: values[Math.ceil(values.length / 2) - 1] };
+    });
+    const side = createAnalyticsSideRepository(t.db);
+    const medians = await side.medianResponse(workspaceId, { starts, end });
+    expect(medians.sort((a, b) => a.bucket - b.bucket)).toEqual(expected);
+    const kept = await histogramAndGroupedLines(t.db, workspaceId);
+    expect(kept.daily).toEqual(kept.groupedDaily);
   });
 });

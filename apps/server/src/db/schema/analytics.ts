@@ -89,3 +89,23 @@ export const responseTimeStatsHourly = pgTable(
   },
   (t) => [primaryKey({ name: 'response_time_stats_hourly_pk', columns: [t.workspaceId, t.hour, t.seconds] })],
 );
+
+/**
+ * The same histogram per UTC day of `responded_at`: a long range reads its whole UTC days here and
+ * only its partial days' hours from `response_time_stats_hourly` (about 4.5 times fewer rows for 90
+ * days). Kept by the same statement triggers (migration 0029_response_time_daily).
+ */
+export const responseTimeStatsDaily = pgTable(
+  'response_time_stats_daily',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** date_trunc('day', responded_at) in UTC. */
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    /** The stretch's seconds rounded down to two significant digits. */
+    seconds: integer('seconds').notNull(),
+    stretches: integer('stretches').notNull(),
+  },
+  (t) => [primaryKey({ name: 'response_time_stats_daily_pk', columns: [t.workspaceId, t.day, t.seconds] })],
+);

@@ -10,11 +10,12 @@ import { optOutBucketsSql } from '../contacts/consent-stats.sql.js';
 import { failureTextSql, latestOutboundSql, repliesBySenderSql } from '../messaging/message-stats.sql.js';
 import { voiceBucketsSql } from '../voice/voice-stats.sql.js';
 import { startsArray, type Buckets } from './analytics.repository.js';
+import { levelPieces, type LevelPiece } from './rollup-levels.js';
 
 /**
  * The control panel's figures that are not message counts: opt-outs, voice messages, campaigns
- * started (their owners lend the SQL), the median first-response time (the hourly histogram of
- * `response_times`, kept beside the roll-up), the latest dispatched messages and campaigns, and one member's replies.
+ * started (their owners lend the SQL), the median first-response time (the hourly and daily histograms
+ * of `response_times`, kept beside the roll-up), the latest dispatched messages and campaigns, and one member's replies.
  */
 
 export interface BucketValue {
@@ -38,6 +39,18 @@ export interface LatestCampaignRow {
   at: Date | string;
 }
 
+/** The histogram's rows (at, seconds, stretches) of the pieces, each from its level. */
+const histogramRows = (workspaceId: string, pieces: LevelPiece[]) =>
+  sql.join(
+    pieces.map(({ level, from, to }) => {
+      const [table, at] =
+        level === 'day' ? [sql`response_time_stats_daily`, sql`day`] : [sql`response_time_stats_hourly`, sql`hour`];
+      return sql`select ${at} as at, seconds, stretches from ${table} where workspace_id = ${workspaceId}
+        and ${at} >= ${from.toISOString()}::timestamptz and ${at} < ${to.toISOString()}::timestamptz`;
+    }),
+    sql` union all `,
+  );
+
 const counted = (b: Buckets) => ({ starts: startsArray(b.starts), from: b.starts[0]!, end: b.end });
 
 export function createAnalyticsSideRepository(db: Db) {
@@ -49,18 +62,17 @@ export function createAnalyticsSideRepository(db: Db) {
       queryRows<BucketValue>(db, campaignsStartedBucketsSql(workspaceId, counted(b))),
 
     /**
-     * The median seconds to the first reply per bucket, from the hourly histogram of answered
-     * stretches (`response_time_stats_hourly`, seconds rounded down to two significant digits):
-     * the lower median, the smallest value at which half of the bucket's stretches are counted.
+     * The median seconds to the first reply per bucket, from the histogram of answered stretches
+     * (seconds rounded down to two significant digits): its whole UTC days from the daily level,
+     * the rest from the hourly one. The lower median: the smallest value at which half of the
+     * bucket's stretches are counted.
      */
     medianResponse: (workspaceId: string, b: Buckets) =>
       queryRows<BucketValue>(
         db,
         sql`with h as (
-            select width_bucket(hour, ${startsArray(b.starts)}) as bucket, seconds, sum(stretches) as n
-            from response_time_stats_hourly
-            where workspace_id = ${workspaceId}
-              and hour >= ${b.starts[0]!.toISOString()}::timestamptz and hour < ${b.end.toISOString()}::timestamptz
+            select width_bucket(at, ${startsArray(b.starts)}) as bucket, seconds, sum(stretches) as n
+            from (${histogramRows(workspaceId, levelPieces(b))}) r
             group by 1, 2 having sum(stretches) > 0
           ), c as (
             select bucket, seconds, sum(n) over (partition by bucket order by seconds) as cum,
