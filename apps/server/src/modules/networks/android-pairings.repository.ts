@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { NetworkStatus } from '@switchboard/contract';
 import type { Db } from '../../db/database.js';
 import { androidDevices, networks } from '../../db/schema/index.js';
@@ -81,6 +81,13 @@ export function createAndroidPairingsRepository(db: Db) {
     async findDevice(networkId: string): Promise<AndroidDeviceRow | undefined> {
       const [row] = await db.select().from(androidDevices).where(eq(androidDevices.networkId, networkId));
       return row;
+    },
+
+    /** The phones of these networks, by network id, in one query (the networks list). */
+    async findDevices(networkIds: string[]): Promise<Map<string, AndroidDeviceRow>> {
+      if (networkIds.length === 0) return new Map();
+      const rows = await db.select().from(androidDevices).where(inArray(androidDevices.networkId, networkIds));
+      return new Map(rows.map((row) => [row.networkId, row]));
     },
 
     /** A new registration token unpairs the phone: its device token stops working at once. */

@@ -20,6 +20,7 @@ export function createAndroidPairings(deps: { db: Db; secretBox: SecretBox; publ
     register: repo.register,
     updateDevice: repo.updateDevice,
     findDevice: repo.findDevice,
+    findDevices: repo.findDevices,
 
     /** A new registration token (shown once); a phone paired before must register again. */
     async issueRegistrationToken(networkId: string, tx: Db = deps.db): Promise<AndroidRegistration> {

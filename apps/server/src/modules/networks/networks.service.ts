@@ -83,13 +83,12 @@ export function createNetworksService(deps: NetworksServiceDeps) {
 
     async list(workspaceId: string): Promise<Network[]> {
       const rows = await repo.list(workspaceId);
-      const counts = await deps.history.todayCounts(workspaceId, rows.map((row) => row.id)); // prettier-ignore
-      return Promise.all(
-        rows.map(async (row) => {
-          const device = row.kind === 'android' ? await pairings.findDevice(row.id) : undefined;
-          return toNetwork(row, secretsOf(row), counts.get(row.id), device, deps);
-        }),
-      );
+      const ids = (kind?: Network['kind']) => rows.filter((row) => !kind || row.kind === kind).map((row) => row.id);
+      const [counts, devices] = await Promise.all([
+        deps.history.todayCounts(workspaceId, ids()),
+        pairings.findDevices(ids('android')),
+      ]);
+      return rows.map((row) => toNetwork(row, secretsOf(row), counts.get(row.id), devices.get(row.id), deps));
     },
     states: async (workspaceId: string): Promise<NetworkState[]> => (await repo.list(workspaceId)).map(toNetworkState),
 
