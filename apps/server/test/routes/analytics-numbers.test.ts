@@ -23,6 +23,7 @@ const ASKER = '+12025550101';
 const CUSTOMER = '+12025550102';
 const CALLER = '+12025550103';
 const SHOPPER = '+12025550104';
+const DAY_MS = 86_400_000;
 
 // The figures after real traffic through the existing services and routes: messages received,
 // an inbox reply, two sends (one failed by the network), an opt-out, a voice message, a campaign.
@@ -56,6 +57,10 @@ describe('the control panel’s numbers after real traffic', () => {
   }
 
   beforeAll(async () => {
+    // Every figure below is "today" in the workspace's zone (UTC): a run that would straddle
+    // midnight starts just after it instead (the file takes well under two minutes).
+    const untilMidnight = DAY_MS - (Date.now() % DAY_MS);
+    if (untilMidnight < 120_000) await new Promise((resolve) => setTimeout(resolve, untilMidnight + 1_000));
     filesDir = await mkdtemp(join(tmpdir(), 'sb-analytics-'));
     // Slow enough that a failure report lands before the sandbox's own delivery report.
     t = await createTestApp({ FILES_DIR: filesDir, SANDBOX_DELIVERY_MS: '300' });
@@ -114,7 +119,7 @@ describe('the control panel’s numbers after real traffic', () => {
       const { funnel } = await json<AnalyticsOverview>(admin, '/api/analytics/overview?preset=today');
       return funnel.delivered === 3;
     }, 'three messages delivered');
-  }, 120_000);
+  }, 240_000);
   afterAll(async () => {
     await t?.close();
     await rm(filesDir, { recursive: true, force: true });
