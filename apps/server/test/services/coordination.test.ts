@@ -173,6 +173,14 @@ describe.skipIf(!process.env.DATABASE_URL)('two started instances and a due sche
     const used = async () => (await t.services.workspaces.usage(workspaceId)).used;
     await t.services.campaigns.start(workspaceId, campaign.id);
     await t.services.campaigns.pause(workspaceId, campaign.id);
+    // A claim in flight at the pause is given back to the queue (or sent): counted once it settled.
+    await eventually(async () => {
+      const [row] = await queryRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from messages where campaign_id = ${campaign.id} and state = 'sending'`,
+      );
+      return row!.n === 0;
+    }, 'no message of the campaign being sent');
     const booked = await used();
     const [queued] = await queryRows<{ n: number }>(
       t.db,
