@@ -106,15 +106,10 @@ export function toNetwork(
   ctx: NetworkViewContext,
 ): Network {
   return {
-    id: row.id,
-    kind: row.kind,
-    name: row.name,
+    ...toNetworkState(row),
     address: row.address,
-    status: effectiveStatus(row, Date.now()),
     lastError: row.status === 'error' ? row.lastError : null,
-    lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
     throughput: row.throughput,
-    enabled: row.enabled,
     settings: settingsView(row, secrets, device, ctx),
     stats: counts ?? { inToday: 0, outToday: 0 },
     createdAt: row.createdAt.toISOString(),
