@@ -2,7 +2,6 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -13,6 +12,8 @@ import pg from 'pg';
 import { createSoleInstanceBus, type ClusterBus } from '../cluster/cluster-bus.js';
 import { createPgClusterBus, type PgClusterBusOptions } from '../cluster/pg-cluster-bus.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { PGLITE_EXTENSIONS } from './pglite-extensions.js';
+import { openPgliteThread } from './pglite-thread.js';
 import * as schema from './schema/index.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -40,28 +41,31 @@ export type DatabaseOptions =
       /** An idle pooled connection failed (server restart, failover, terminated backend). */
       onConnectionError?: (error: Error) => void;
     }
-  /** Embedded PostgreSQL in `dataDir/pglite`, locked against a second process. */
+  /**
+   * Embedded PostgreSQL in `dataDir/pglite`, locked against a second process, on a thread of its
+   * own (pglite-thread.ts).
+   */
   | { kind: 'pglite'; dataDir: string }
   /**
-   * Embedded PostgreSQL in memory (tests). `loadDataDir` starts from a dump of a database this
-   * function opened (so migrated and analysed): nothing is left to migrate or analyse.
+   * Embedded PostgreSQL in memory (tests), on the calling thread unless `thread`. `loadDataDir`
+   * starts from a dump of a database this function opened (so migrated and analysed): nothing is
+   * left to migrate or analyse.
    */
-  | { kind: 'pglite-memory'; loadDataDir?: Blob };
+  | { kind: 'pglite-memory'; loadDataDir?: Blob; thread?: boolean };
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 /** How often the embedded database refreshes its planner statistics. */
 const ANALYZE_EVERY_MS = 5 * 60_000;
 /** Serialises migrations when several instances start at once on one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 0x5b0a4d;
-/**
- * Extensions the migrations create (PostgreSQL ships them in its contrib files): pg_trgm indexes
- * the contact book's search ("part of a name or number").
- */
-const PGLITE_EXTENSIONS = { pg_trgm };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     return openPostgres(options.url, options.poolSize ?? 10, options.onConnectionError ?? logConnectionError);
+  }
+  if (options.kind === 'pglite-memory' && options.thread) {
+    const loadDataDir = options.loadDataDir && new Uint8Array(await options.loadDataDir.arrayBuffer());
+    return wrapPglite(await openPgliteThread({ loadDataDir }), async () => {}, { migrated: !!loadDataDir });
   }
   if (options.kind === 'pglite-memory') {
     if (options.loadDataDir) {
@@ -73,7 +77,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   await mkdir(options.dataDir, { recursive: true });
   const unlock = await lockDataDir(options.dataDir);
   try {
-    const client = await PGlite.create(path.join(options.dataDir, 'pglite'), { extensions: PGLITE_EXTENSIONS });
+    const client = await openPgliteThread({ dataDir: path.join(options.dataDir, 'pglite') }, exitOnCrash);
     return wrapPglite(client, unlock);
   } catch (error) {
     await unlock();
@@ -103,6 +107,15 @@ async function wrapPglite(client: PGlite, unlock: () => Promise<void>, { migrate
       await unlock();
     },
   };
+}
+
+/**
+ * The embedded database's thread died (an abort in its WebAssembly engine): no statement can run
+ * again, so the process ends and its supervisor (or the user) starts it again on its data.
+ */
+function exitOnCrash(error: Error) {
+  console.error(`${error.message} The server cannot go on without its database and exits.`);
+  process.exit(1);
 }
 
 function logConnectionError(error: Error) {

@@ -18,7 +18,8 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     template ??= new Blob([await readFile(inject('pgliteTemplatePath'))]);
-    return openDatabase({ kind: 'pglite-memory', loadDataDir: template });
+    // TEST_PGLITE_THREAD=1 runs every test on the database's own thread, as the server runs it.
+    return openDatabase({ kind: 'pglite-memory', loadDataDir: template, thread: !!process.env.TEST_PGLITE_THREAD });
   }
   const name = `sb_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(adminUrl, `create database ${name} template ${inject('postgresTemplate')}`);

@@ -173,9 +173,13 @@ describe('outgoing webhooks', () => {
       body: 'Hi',
     });
     const bodies = () => got('consent').map((r) => JSON.parse(r.body) as DeliveredEvent);
+    // Deliveries are not ordered (each event is its own delivery): wait for both.
     await eventually(
-      () => bodies().some((b) => b.type === 'message.delivered' && b.data.message?.id === sent.id),
-      'message.delivered',
+      () =>
+        ['message.sent', 'message.delivered'].every((type) =>
+          bodies().some((b) => b.type === type && b.data.message?.id === sent.id),
+        ),
+      'message.sent and message.delivered',
     );
     expect(bodies().find((b) => b.type === 'message.sent')!.data.message).toMatchObject({
       id: sent.id,

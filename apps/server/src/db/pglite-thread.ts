@@ -1,0 +1,129 @@
+import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
+import { startModuleWorker } from '../lib/module-worker.js';
+import type { FromPgliteWorker, PgliteWorkerOpen, ToPgliteWorker, WorkerError } from './pglite-worker-protocol.js';
+import { READY_ID } from './pglite-worker-protocol.js';
+
+type Call = ToPgliteWorker extends infer M ? (M extends unknown ? Omit<M, 'id'> : never) : never;
+
+/** A transaction's statements (drizzle nests transactions as savepoints on it). */
+export interface PgliteTransaction {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(sql: string): Promise<Array<Results>>;
+  rollback(): Promise<void>;
+}
+
+/** What drizzle's PGlite driver and database.ts call on a client (and on a transaction's). */
+export interface PgliteClient {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(sql: string): Promise<Array<Results>>;
+  transaction<T>(callback: (tx: PgliteTransaction) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * Embedded PostgreSQL on a thread of its own (pglite.worker.ts), behind the part of PGlite's API
+ * that drizzle uses: queries, exec and transactions. A transaction holds PGlite's lock in the
+ * worker from BEGIN to its end, so other statements wait for it as they would in process. Rows
+ * cross as structured clones; drizzle's parsers (the identity for dates and intervals) become the
+ * list of types the worker keeps as text. The worker keeps the process alive only while a call
+ * waits for its answer.
+ */
+export async function openPgliteThread(
+  open: PgliteWorkerOpen,
+  /** The thread stopped without `close` (a crash in the database engine): every later call fails. */
+  onCrash: (error: Error) => void = () => {},
+): Promise<PgliteClient & PGlite> {
+  const worker = startModuleWorker(import.meta.url, 'pglite.worker', { workerData: open });
+  const waiting = new Map<number, { resolve(result: unknown): void; reject(error: Error): void }>();
+  let lastId = READY_ID;
+  let stopped: Error | undefined;
+  let closing = false;
+
+  const settle = (message: FromPgliteWorker) => {
+    const call = waiting.get(message.id);
+    if (!call) return;
+    waiting.delete(message.id);
+    if (waiting.size === 0) worker.unref();
+    if ('error' in message) call.reject(toError(message.error));
+    else call.resolve(message.result);
+  };
+  const stop = (error: Error) => {
+    stopped ??= error;
+    for (const call of waiting.values()) call.reject(stopped);
+    waiting.clear();
+  };
+  worker.on('message', settle);
+  worker.on('error', stop);
+  const exited = new Promise<void>((resolve) =>
+    worker.once('exit', (code) => {
+      stop(new Error(`The embedded database's thread stopped (exit code ${code}).`));
+      if (!closing) onCrash(stopped!);
+      resolve();
+    }),
+  );
+
+  const answer = (id: number) =>
+    new Promise<unknown>((resolve, reject) => {
+      if (stopped) return reject(stopped);
+      if (waiting.size === 0) worker.ref();
+      waiting.set(id, { resolve, reject });
+    });
+  const call = <T>(message: Call): Promise<T> => {
+    const id = ++lastId;
+    const answered = answer(id);
+    if (!stopped) worker.postMessage({ ...message, id });
+    return answered as Promise<T>;
+  };
+
+  const client = (tx?: number) => ({
+    query: <T>(sql: string, params?: unknown[], options?: QueryOptions) =>
+      call<Results<T>>({
+        op: 'query',
+        sql,
+        params,
+        rowMode: options?.rowMode,
+        textTypes: options?.parsers && Object.keys(options.parsers).map(Number),
+        tx,
+      }),
+    exec: (sql: string) => call<Array<Results>>({ op: 'exec', sql, tx }),
+  });
+
+  try {
+    await answer(READY_ID);
+  } catch (error) {
+    closing = true; // it could not open: the caller hears why
+    await worker.terminate();
+    throw error;
+  }
+  const thread: PgliteClient = {
+    ...client(),
+    async transaction(callback) {
+      const tx = await call<number>({ op: 'begin' });
+      let ended = false;
+      const end = (commit: boolean) => {
+        ended = true;
+        return call<void>({ op: 'end', tx, commit });
+      };
+      try {
+        const result = await callback({ ...client(tx), rollback: () => end(false) });
+        if (!ended) await end(true);
+        return result;
+      } catch (error) {
+        if (!ended) await end(false).catch(() => {});
+        throw error;
+      }
+    },
+    async close() {
+      if (stopped) return;
+      closing = true;
+      await call({ op: 'close' });
+      await exited;
+    },
+  };
+  return thread as PgliteClient & PGlite;
+}
+
+/** The worker's error as the driver's would be: its message, with code, constraint, detail… */
+function toError({ message, name, ...fields }: WorkerError): Error {
+  return Object.assign(new Error(message), fields, { name });
+}
