@@ -1,7 +1,7 @@
 import { Button, Card, Group, Stack, Stepper, Text, Title } from '@mantine/core';
 import type { Campaign } from '@switchboard/contract';
 import { IconCheck } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useNetworks } from '../../../../lib/queries/use-networks';
 import { useApiErrorMessage } from '../../../../lib/use-api-error-message';
@@ -69,12 +69,21 @@ export function CampaignWizard({ campaign }: { campaign: Campaign }) {
     [networks.data],
   );
 
+  // The step last asked for until the URL shows it: the router renders a navigation as a
+  // transition, so a second click on Next before it is drawn would otherwise start from the old step.
+  const pending = useRef<number | null>(null);
+  useEffect(() => {
+    if (pending.current === step) pending.current = null;
+  }, [step]);
+  const from = () => pending.current ?? step;
   const go = (index: number) => {
+    const to = Math.max(0, Math.min(STEPS.length - 1, index));
+    pending.current = to;
     void draft.flush();
     setParams(
       (old) => {
         const next = new URLSearchParams(old);
-        next.set('step', STEPS[Math.max(0, Math.min(STEPS.length - 1, index))]!);
+        next.set('step', STEPS[to]!);
         return next;
       },
       { replace: true },
@@ -138,10 +147,10 @@ export function CampaignWizard({ campaign }: { campaign: Campaign }) {
         </Stepper.Step>
       </Stepper>
       <Group justify="space-between" mt="xl">
-        <Button variant="default" onClick={() => go(step - 1)} disabled={step === 0}>
+        <Button variant="default" onClick={() => go(from() - 1)} disabled={step === 0}>
           {t('wizard.back')}
         </Button>
-        {step < STEPS.length - 1 && <Button onClick={() => go(step + 1)}>{t('wizard.next')}</Button>}
+        {step < STEPS.length - 1 && <Button onClick={() => go(from() + 1)}>{t('wizard.next')}</Button>}
       </Group>
     </Card>
   );
