@@ -6,8 +6,9 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
  * caller gets its own result. When a batch fails, its items run again one by one, so one bad item
  * fails alone. A lone call waits one turn, not a timer.
  *
- * The turn matters: the embedded database answers through promise callbacks only, so a batch
- * started at once would run to its end before Node reads the next request from the network.
+ * The turn matters where the database answers through promise callbacks only (embedded PGlite in
+ * process, as tests run it): a batch started at once would run to its end before Node reads the
+ * next request from the network.
  */
 export function createBatcher<I, O>(run: (items: I[]) => Promise<O[]>, options: { maxBatch: number }) {
   interface Waiting {

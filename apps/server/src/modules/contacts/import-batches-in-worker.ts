@@ -12,8 +12,8 @@ const FEED_BYTES = 2 * 1024 * 1024;
 
 /**
  * Import files read in worker threads (import-rows.worker.ts), so the database (embedded PGlite
- * runs on the main thread) writes one batch while the next is parsed and checked on the other
- * core. The main thread feeds the file's bytes as the worker asks for them (2 MB at a time) and
+ * on a thread of its own, or PostgreSQL) writes one batch while the next is parsed and checked.
+ * The main thread feeds the file's bytes as the worker asks for them (2 MB at a time) and
  * takes batches as it writes them; the worker reads at most IMPORT_BATCHES_AHEAD batches ahead,
  * so memory stays bounded whatever the file's size.
  */
