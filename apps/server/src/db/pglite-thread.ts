@@ -71,7 +71,12 @@ export async function openPgliteThread(
   const call = <T>(message: Call): Promise<T> => {
     const id = ++lastId;
     const answered = answer(id);
-    if (!stopped) worker.postMessage({ ...message, id });
+    try {
+      if (!stopped) worker.postMessage({ ...message, id });
+    } catch (error) {
+      // A parameter that cannot be copied to the thread (a function, a symbol): this call fails alone.
+      settle({ id, error: { name: 'DataCloneError', message: (error as Error).message } });
+    }
     return answered as Promise<T>;
   };
 

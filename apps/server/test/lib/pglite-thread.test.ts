@@ -98,6 +98,11 @@ describe('PGlite on a thread of its own', () => {
     await expect(client.query('select nonsense from items')).rejects.toMatchObject({ code: '42703' });
   });
 
+  it('fails a statement whose parameters cannot reach the thread, alone', async () => {
+    await expect(client.query('select $1::text', [() => 1])).rejects.toMatchObject({ name: 'DataCloneError' });
+    expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+  });
+
   it('fails a transaction whose commit fails, leaving nothing', async () => {
     await expect(
       db.transaction(async (tx) => {
