@@ -122,6 +122,7 @@ export async function openPgliteThread(
       if (stopped) return;
       closing = true;
       await call({ op: 'close' });
+      worker.ref(); // until it has exited: the caller may have nothing else keeping the process alive
       await exited;
     },
   };

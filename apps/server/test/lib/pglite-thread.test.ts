@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { drizzle, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -127,6 +129,21 @@ describe('PGlite on a thread of its own', () => {
     );
     expect(await count()).toBe(80);
   });
+
+  it('lets a process whose last work was closing it end normally', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(new URL('../helpers/pglite-thread-child.ts', import.meta.url))],
+      {
+        cwd: fileURLToPath(new URL('../../', import.meta.url)),
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    const status = await new Promise((resolve) => child.on('exit', resolve));
+    expect({ status, output: output.trim() }).toEqual({ status: 0, output: 'closed' });
+  }, 60_000);
 
   it('refuses calls once closed', async () => {
     const other = await openPgliteThread({});
