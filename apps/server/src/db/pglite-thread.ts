@@ -5,17 +5,19 @@ import { READY_ID } from './pglite-worker-protocol.js';
 
 type Call = ToPgliteWorker extends infer M ? (M extends unknown ? Omit<M, 'id'> : never) : never;
 
-/** A transaction's statements (drizzle nests transactions as savepoints on it). */
-export interface PgliteTransaction {
+/** Statements, on the database or in an open transaction. */
+interface PgliteStatements {
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
   exec(sql: string): Promise<Array<Results>>;
+}
+
+/** A transaction's statements (drizzle nests transactions as savepoints on it). */
+export interface PgliteTransaction extends PgliteStatements {
   rollback(): Promise<void>;
 }
 
-/** What drizzle's PGlite driver and database.ts call on a client (and on a transaction's). */
-export interface PgliteClient {
-  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
-  exec(sql: string): Promise<Array<Results>>;
+/** What drizzle's PGlite driver and database.ts call on a client. */
+export interface PgliteClient extends PgliteStatements {
   transaction<T>(callback: (tx: PgliteTransaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
@@ -80,7 +82,7 @@ export async function openPgliteThread(
     return answered as Promise<T>;
   };
 
-  const client = (tx?: number) => ({
+  const statements = (tx?: number): PgliteStatements => ({
     query: <T>(sql: string, params?: unknown[], options?: QueryOptions) =>
       call<Results<T>>({
         op: 'query',
@@ -101,7 +103,7 @@ export async function openPgliteThread(
     throw error;
   }
   const thread: PgliteClient = {
-    ...client(),
+    ...statements(),
     async transaction(callback) {
       const tx = await call<number>({ op: 'begin' });
       let ended = false;
@@ -110,7 +112,7 @@ export async function openPgliteThread(
         return call<void>({ op: 'end', tx, commit });
       };
       try {
-        const result = await callback({ ...client(tx), rollback: () => end(false) });
+        const result = await callback({ ...statements(tx), rollback: () => end(false) });
         if (!ended) await end(true);
         return result;
       } catch (error) {

@@ -40,15 +40,13 @@ if (pg) {
 
 async function run(pg: PGlite, message: ToPgliteWorker): Promise<unknown> {
   switch (message.op) {
-    case 'query': {
-      const on = message.tx ? openTransaction(message.tx).tx : pg;
-      return on.query(message.sql, message.params, {
+    case 'query':
+      return on(pg, message.tx).query(message.sql, message.params, {
         rowMode: message.rowMode,
         ...(message.textTypes && { parsers: parsersKeepingText(message.textTypes) }),
       });
-    }
     case 'exec':
-      return (message.tx ? openTransaction(message.tx).tx : pg).exec(message.sql);
+      return on(pg, message.tx).exec(message.sql);
     case 'begin':
       return begin(pg);
     case 'end': {
@@ -87,6 +85,11 @@ function begin(pg: PGlite): Promise<number> {
       if (error) reject(error); // heard only when BEGIN failed: a started transaction resolved already
     });
   });
+}
+
+/** Where a statement runs: its open transaction, or the database. */
+function on(pg: PGlite, tx: number | undefined): PGlite | Transaction {
+  return tx ? openTransaction(tx).tx : pg;
 }
 
 function openTransaction(id: number) {
