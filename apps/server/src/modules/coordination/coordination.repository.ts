@@ -19,7 +19,9 @@ export function createCoordinationRepository(db: Db) {
     /**
      * One more hit on `key`: a window that ended starts again at 1 (in the same statement, so of
      * racing hits exactly one restarts it), otherwise the count goes up. Concurrent hits on a key
-     * wait on its row and each gets its own count.
+     * wait on its row and each gets its own count. The time left is from the statement's end
+     * (`clock_timestamp`), not its transaction's start: a hit that waited for another's new window
+     * would otherwise be told more than the whole window.
      */
     async hit(key: string, windowMs: number): Promise<CounterHit> {
       const [row] = await queryRows<{ hits: number; ttl_ms: number }>(
@@ -29,7 +31,7 @@ export function createCoordinationRepository(db: Db) {
           on conflict (key) do update set
             hits = case when c.reset_at <= now() then 1 else c.hits + 1 end,
             reset_at = case when c.reset_at <= now() then excluded.reset_at else c.reset_at end
-          returning hits, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::int as ttl_ms`,
+          returning hits, greatest(0, ceil(extract(epoch from (reset_at - clock_timestamp())) * 1000))::int as ttl_ms`,
       );
       return { hits: row!.hits, ttlMs: row!.ttl_ms };
     },
