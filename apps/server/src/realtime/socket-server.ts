@@ -10,6 +10,7 @@ import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type pg from 'pg';
 import { Server } from 'socket.io';
+import { createBatcher } from '../lib/batcher.js';
 import type { AuthContext, AuthService } from '../modules/auth/auth.service.js';
 
 interface SocketData {
@@ -60,8 +61,61 @@ function adapterPool(pool: pg.Pool, onError: (error: unknown) => void): pg.Pool 
     });
     return client;
   };
+  const notify = batchedNotify(pool);
+  const query = async (text: string, values?: unknown[]) => {
+    if (text !== ADAPTER_NOTIFY || !values) return pool.query(text, values);
+    const failed = await notify.add({ channel: String(values[0]), payload: String(values[1]) });
+    if (failed) throw failed;
+  };
   // The adapter calls only these two (@socket.io/postgres-adapter 0.5: util.js).
-  return { connect, query: pool.query.bind(pool) } as unknown as pg.Pool;
+  return { connect, query } as unknown as pg.Pool;
+}
+
+/** How the adapter publishes an event (util.js `publish`): one statement, one round trip, each. */
+const ADAPTER_NOTIFY = 'SELECT pg_notify($1, $2)';
+
+/**
+ * The adapter's NOTIFYs of one turn in one statement, in the order they were asked for (a send
+ * publishes two events and every one was a round trip of its own). PostgreSQL delivers identical
+ * notifications of one transaction once, so a repeat starts the next statement instead. Each
+ * caller gets the error of its own statement, if any (never a second try: no event twice).
+ */
+function batchedNotify(pool: pg.Pool) {
+  return createBatcher(
+    async (notices: Array<{ channel: string; payload: string }>) => {
+      const failures: Array<unknown> = [];
+      for (const chunk of withoutRepeats(notices)) {
+        const failed = await pool
+          .query('select pg_notify(c, p) from unnest($1::text[], $2::text[]) as n(c, p)', [
+            chunk.map((n) => n.channel),
+            chunk.map((n) => n.payload),
+          ])
+          .then(
+            () => undefined,
+            (error: unknown) => error,
+          );
+        failures.push(...chunk.map(() => failed));
+      }
+      return failures;
+    },
+    { maxBatch: 500 },
+  );
+}
+
+/** Consecutive runs of notices in which no (channel, payload) comes twice. */
+export function withoutRepeats<T extends { channel: string; payload: string }>(notices: T[]): T[][] {
+  const chunks: T[][] = [];
+  let seen = new Set<string>();
+  for (const notice of notices) {
+    const key = `${notice.channel}\u0000${notice.payload}`;
+    if (seen.has(key) || chunks.length === 0) {
+      chunks.push([]);
+      seen = new Set();
+    }
+    seen.add(key);
+    chunks.at(-1)!.push(notice);
+  }
+  return chunks;
 }
 
 /**

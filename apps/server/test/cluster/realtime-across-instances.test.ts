@@ -5,6 +5,7 @@ import { queryRows, type Database } from '../../src/db/database.js';
 import { QUIET_MS, sleep, socketClients, waitUntil, type Recorder } from '../helpers/socket-clients.js';
 import { addMember, createTestApp, login, register, type TestApp } from '../helpers/test-app.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import { workspaceRoom } from '../../src/realtime/socket-server.js';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 /** What the issue allows from an event on one instance to a browser on the other. */
@@ -61,6 +62,23 @@ describe.skipIf(!onPostgres)('socket events across instances on PostgreSQL', () 
     expect(Date.now() - started).toBeLessThan(WITHIN_MS);
     expect(seen.message.direction).toBe('in');
     expect(theirs.seen).toEqual([]);
+  });
+
+  it('delivers every event of one turn in order, identical ones too (one NOTIFY statement holds them)', async () => {
+    const admin = await register(a.app, 'admin@realtime-turn.example');
+    const mine = await clients.connectAs(admin, 'message.created');
+    const room = b.app.io.to(workspaceRoom(admin.userData.workspaceId));
+    // PostgreSQL delivers identical notifications of one transaction once: the repeat must not be lost.
+    for (const body of ['turn one', 'turn one', 'turn two', 'turn one'])
+      room.emit('message.created', { message: { body } } as never);
+    const bodies = () => mine.seen.map((event) => event.message.body).filter((body) => body.startsWith('turn '));
+    await waitUntil(
+      () => (bodies().length >= 4 ? true : undefined),
+      () => `A's browser saw ${JSON.stringify(bodies())}`,
+      10_000,
+    );
+    await sleep(QUIET_MS);
+    expect(bodies()).toEqual(['turn one', 'turn one', 'turn two', 'turn one']);
   });
 
   it('sends an event too large for a NOTIFY through socket_io_attachments', async () => {
