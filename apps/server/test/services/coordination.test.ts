@@ -53,6 +53,23 @@ describe('coordination across instances', () => {
     expect((await login.incr('192.0.2.9')).current).toBe(2);
   });
 
+  it('counts the hits of one turn on several keys, an ended window among them, each hit its own count', async () => {
+    const api = limiter({ method: 'POST', url: '/api/v1/messages' });
+    expect((await api.incr('key:a')).current).toBe(1);
+    await t.db.execute(sql`update rate_limit_counters set reset_at = now() - interval '1 second'
+      where key = 'POST /api/v1/messages|key:a'`);
+    const hits = await Promise.all(['key:a', 'key:b', 'key:a', 'key:c', 'key:a', 'key:b'].map((k) => api.incr(k)));
+    expect(hits.map((h) => h.current)).toEqual([1, 1, 2, 1, 3, 2]);
+    const [rows] = await queryRows<{ keys: string }>(
+      t.db,
+      sql`select string_agg(key || '=' || hits, ',' order by key) as keys from rate_limit_counters
+        where key like 'POST /api/v1/messages|%'`,
+    );
+    expect(rows!.keys).toBe(
+      'POST /api/v1/messages|key:a=3,POST /api/v1/messages|key:b=2,POST /api/v1/messages|key:c=1',
+    );
+  });
+
   it('sweeps ended counters and keeps running ones', async () => {
     const key = limiter();
     await key.incr('sweep:ended');

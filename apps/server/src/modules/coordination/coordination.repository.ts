@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database.js';
+import { pgArray } from '../../lib/pg-array.js';
 import { jobTurns, rateLimitCounters } from '../../db/schema/index.js';
 
 /** A counter after one more hit: hits in its window, and milliseconds until the window ends. */
@@ -17,23 +18,38 @@ export interface CounterHit {
 export function createCoordinationRepository(db: Db) {
   return {
     /**
-     * One more hit on `key`: a window that ended starts again at 1 (in the same statement, so of
-     * racing hits exactly one restarts it), otherwise the count goes up. Concurrent hits on a key
-     * wait on its row and each gets its own count. The time left is from the statement's end
-     * (`clock_timestamp`), not its transaction's start: a hit that waited for another's new window
-     * would otherwise be told more than the whole window.
+     * `count` more hits on each key (distinct keys), in one statement: a window that ended starts
+     * again at `count` (in the same statement, so of racing hits exactly one restarts it),
+     * otherwise the count goes up. Concurrent hits on a key wait on its row and see each other's;
+     * rows are locked in key order, so two instances' statements cannot deadlock. The time left
+     * is from the statement's end (`clock_timestamp`), not its transaction's start: a hit that
+     * waited for another's new window would otherwise be told more than the whole window.
+     * Returns each key's count after its hits, in the order given.
      */
-    async hit(key: string, windowMs: number): Promise<CounterHit> {
-      const [row] = await queryRows<{ hits: number; ttl_ms: number }>(
+    async hitMany(hits: Array<{ key: string; count: number; windowMs: number }>): Promise<CounterHit[]> {
+      const rows = await queryRows<{ key: string; hits: number; ttl_ms: number }>(
         db,
         sql`insert into ${rateLimitCounters} as c (key, hits, reset_at)
-          values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
+          select k, n, now() + make_interval(secs => w)
+          from unnest(${pgArray(
+            hits.map((h) => h.key),
+            'text',
+          )}, ${pgArray(
+            hits.map((h) => h.count),
+            'int',
+          )},
+            ${pgArray(
+              hits.map((h) => h.windowMs / 1000),
+              'float8',
+            )}) as h(k, n, w)
+          order by k
           on conflict (key) do update set
-            hits = case when c.reset_at <= now() then 1 else c.hits + 1 end,
+            hits = case when c.reset_at <= now() then excluded.hits else c.hits + excluded.hits end,
             reset_at = case when c.reset_at <= now() then excluded.reset_at else c.reset_at end
-          returning hits, greatest(0, ceil(extract(epoch from (reset_at - clock_timestamp())) * 1000))::int as ttl_ms`,
+          returning key, hits, greatest(0, ceil(extract(epoch from (reset_at - clock_timestamp())) * 1000))::int as ttl_ms`,
       );
-      return { hits: row!.hits, ttlMs: row!.ttl_ms };
+      const byKey = new Map(rows.map((row) => [row.key, { hits: row.hits, ttlMs: row.ttl_ms }]));
+      return hits.map((h) => byKey.get(h.key)!);
     },
 
     /** The count of `key` without a hit (0 once its window ended). */
