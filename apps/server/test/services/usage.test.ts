@@ -123,6 +123,53 @@ describe('the monthly SMS quota', () => {
     expect(stored!.n).toBe(7);
   });
 
+  it('answers each send of a turn on its own when they share one statement: quota, opt-out, one number twice', async () => {
+    const near = await workspace();
+    await setUsed(near.workspaceId, STARTER_QUOTA - 3);
+    const other = await workspace('unlimited');
+    const quitter = nextNumber();
+    await t.receive(other.sandboxId, quitter, 'STOP');
+    const twice = nextNumber();
+
+    // All in one turn: the outbound queue groups them into one statement.
+    const results = await Promise.allSettled([
+      ...Array.from({ length: 5 }, () => near.send('Hello')),
+      other.send('Are you there?', quitter),
+      other.send('First of two', twice),
+      other.send(TWO_SEGMENTS, nextNumber()),
+      other.send('Second of two', twice),
+    ]);
+    const codes = results.map((r) => (r.status === 'fulfilled' ? 'queued' : (r.reason as { code: string }).code));
+    // The five together pass the quota: each then goes alone, and exactly three fit.
+    expect(codes.slice(0, 5).sort()).toEqual(['QUOTA_EXCEEDED', 'QUOTA_EXCEEDED', 'queued', 'queued', 'queued']);
+    expect(codes.slice(5)).toEqual(['CONTACT_OPTED_OUT', 'queued', 'queued', 'queued']);
+    expect(await usage(near.workspaceId)).toMatchObject({ used: STARTER_QUOTA, remaining: 0 });
+    // The STOP confirmation's segment, then 1 + 2 + 1.
+    expect(await usage(other.workspaceId)).toMatchObject({ used: 5 });
+
+    // They shared one statement, so one transaction wrote the other workspace's three.
+    const [writers] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(distinct xmin::text)::int as n from messages
+        where workspace_id = ${other.workspaceId} and origin = 'reply'`,
+    );
+    expect(writers!.n).toBe(1);
+
+    const thread = await t.services.messaging.threadWith(other.workspaceId, other.sandboxId, twice);
+    expect(thread.map((m) => m.body)).toEqual(['First of two', 'Second of two']);
+    expect(new Set(thread.map((m) => m.conversationId)).size).toBe(1);
+    const [conversation] = await queryRows<{ preview: string }>(
+      t.db,
+      sql`select last_message_preview as preview from conversations where id = ${thread[0]!.conversationId}`,
+    );
+    expect(conversation!.preview).toBe('Second of two');
+    expect(
+      (await t.services.messaging.threadWith(other.workspaceId, other.sandboxId, quitter)).map((m) => m.direction),
+    ).toEqual(
+      ['in', 'out'], // STOP and its confirmation only
+    );
+  });
+
   it('gives the segments of a message failed before it was sent back to the month it was booked in', async () => {
     const { workspaceId, sandboxId, send } = await workspace();
     const { outboundQueue, host } = t.services.messaging;

@@ -2,6 +2,7 @@ import type { Message, MessageOrigin } from '@switchboard/contract';
 import type { ClusterBus } from '../../cluster/cluster-bus.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
+import { createBatcher } from '../../lib/batcher.js';
 import { requireE164 } from '../../lib/phone-number.js';
 import { countSegments } from '../../lib/sms-segments.js';
 import type { EventPublisher } from '../../realtime/publisher.js';
@@ -9,7 +10,8 @@ import type { NetworksService } from '../networks/networks.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { toConversation, toMessage } from './message-rows.js';
 import { createCampaignMessagesRepository, type CampaignBatch } from './campaign-messages.repository.js';
-import { createMessagesRepository } from './messages.repository.js';
+import { createMessagesRepository, type MessagesRepository, type NewOutbound } from './messages.repository.js';
+import { createOutboundGroupRepository, type OutboundGroupRepository } from './outbound-group.repository.js';
 import { createQueueBatch } from './queue-batch.js';
 
 export interface QueueRequest {
@@ -58,8 +60,23 @@ export interface OutboundDeps {
 /** Where a wake-up came from: this instance queued, or another one did (a cluster notice). */
 export type QueuedOrigin = 'here' | 'elsewhere';
 
+/** At most this many sends share a statement. */
+const GROUP_MAX = 200;
+
 /** A campaign start this big refreshes the planner's statistics of messages and conversations. */
 const BIG_BATCH = 10_000;
+
+/**
+ * Sends outside a caller's transaction, grouped: the ones of a turn are one statement (32
+ * concurrent API sends were 32 statements, each waiting on the workspace's usage row).
+ */
+function groupSends(repo: MessagesRepository, group: OutboundGroupRepository) {
+  return createBatcher(
+    async (inputs: NewOutbound[]) =>
+      inputs.length === 1 ? [await repo.insertOutbound(inputs[0]!)] : group.insertMany(inputs, new Date()),
+    { maxBatch: GROUP_MAX },
+  );
+}
 
 /**
  * The one outbound function every sender uses (reply, auto-reply, opt-out confirmations, API,
@@ -69,6 +86,7 @@ export function createOutbound(deps: OutboundDeps) {
   const repo = createMessagesRepository(deps.db);
   const campaignMessages = createCampaignMessagesRepository(deps.db);
   const queuedListeners = new Set<(networkId: string, origin: QueuedOrigin) => void>();
+  const grouped = groupSends(repo, createOutboundGroupRepository(deps.db));
 
   /** After a commit: this instance's listeners now, the other instances' through the bus. */
   function wake(networkId: string) {
@@ -94,7 +112,8 @@ export function createOutbound(deps: OutboundDeps) {
      * the workspace's monthly quota and stores the message as `queued`, in one statement: past
      * the quota nothing is stored and it throws `QUOTA_EXCEEDED` with the segments left. With a
      * transaction context it joins the caller's transaction, and the events and the dispatcher's
-     * wake-up wait for its commit.
+     * wake-up wait for its commit. Without one, the sends of one turn share a statement
+     * (outbound-group.repository.ts), each with its own outcome.
      */
     async queue(request: QueueRequest, within?: TxContext): Promise<Message> {
       const tx = within?.tx;
@@ -103,24 +122,25 @@ export function createOutbound(deps: OutboundDeps) {
       const to = requireE164(request.to);
       const { encoding, segments } = countSegments(request.body);
       const at = new Date();
-      const stored = await repo.insertOutbound(
-        {
-          workspaceId: request.workspaceId,
-          networkId: network.id,
-          phoneNumber: to,
-          body: request.body,
-          encoding,
-          segments,
-          origin: request.origin,
-          metadata: request.metadata ?? null,
-          at,
-          enforceQuota: !request.exemptFromQuota,
-          notBefore: request.notBefore ?? null,
-          callbackEndpointId: request.callbackEndpointId ?? null,
-          sentBy: request.sentBy ?? null,
-        },
-        tx,
-      );
+      const input: NewOutbound = {
+        workspaceId: request.workspaceId,
+        networkId: network.id,
+        phoneNumber: to,
+        body: request.body,
+        encoding,
+        segments,
+        origin: request.origin,
+        metadata: request.metadata ?? null,
+        at,
+        enforceQuota: !request.exemptFromQuota,
+        notBefore: request.notBefore ?? null,
+        callbackEndpointId: request.callbackEndpointId ?? null,
+        sentBy: request.sentBy ?? null,
+      };
+      let stored = tx || !input.enforceQuota ? await repo.insertOutbound(input, tx) : await grouped.add(input);
+      // Its group's sends passed the quota together: alone, it fits or is refused on its own.
+      if (!tx && input.enforceQuota && !stored.message && !stored.contact.optedOutAt)
+        stored = await repo.insertOutbound(input);
       if (stored.contact.optedOutAt) {
         throw new AppError('CONTACT_OPTED_OUT', `${to} opted out of messages from this workspace.`);
       }

@@ -57,6 +57,25 @@ export function bookUsage(b: Booking): SQL {
 }
 
 /**
+ * Like `bookUsage` for several workspaces at once: `totals` is SQL of a set with
+ * `workspace_id` and `segments` (one row per workspace), each booked on its current period
+ * unless that would pass its quota. Rows are locked in workspace order. The caller appends
+ * `returning workspace_id, period_start`: a workspace missing from it was not booked.
+ */
+export function bookUsageByWorkspace(totals: SQL, at: Date): SQL {
+  const quota = planQuotaSql(sql`w.plan_id`);
+  return sql`insert into usage_periods (workspace_id, period_start, segments)
+    select w.id, ${periodStartSql(at, sql`w.time_zone`)}, t.segments
+    from (${totals}) t join workspaces w on w.id = t.workspace_id
+    where t.segments <= coalesce(${quota}, t.segments)
+    order by w.id
+    on conflict (workspace_id, period_start) do update set segments = usage_periods.segments + excluded.segments
+    where usage_periods.segments + excluded.segments <= coalesce(
+      (select ${quota} from workspaces w where w.id = usage_periods.workspace_id),
+      usage_periods.segments + excluded.segments)`;
+}
+
+/**
  * `update usage_periods …` giving back the segments of outbound messages given up before they
  * were sent. `rows` names a CTE of messages rows as they are after the change; those now
  * `failed` or `cancelled` (a cancelled campaign's) with no `sent_at` and a booked `usage_period`
