@@ -151,6 +151,41 @@ describe('HTTP provider networks: settings, sending and status callbacks', () =>
       expect((await networkNow()).status).toBe('connected');
     });
 
+    it('keeps a tenth of a second of its rate in flight (30 at 300/s), never more, and sends the rest as answers come', async () => {
+      const created = await inject(admin, 'POST', '/api/networks', {
+        kind: 'http',
+        name: 'Busy provider',
+        address: '+15005550010',
+        throughput: 300,
+        settings: settingsFor(),
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const busy = created.json<{ network: Network }>().network;
+      const release = fake.holdAnswers();
+      try {
+        const queued = await Promise.all(
+          Array.from({ length: 40 }, async (_, i) => {
+            const response = await inject(admin, 'POST', '/api/messages', {
+              networkId: busy.id,
+              to: `+1415555${String(1000 + i)}`,
+              body: `In flight ${i}`,
+            });
+            expect(response.statusCode, response.body).toBe(201);
+            return response.json<{ message: Message }>().message;
+          }),
+        );
+        // With the dispatcher's default window (10) only 10 would arrive until the first answer.
+        await fake.waitForMessages(30);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(fake.messageRequests()).toHaveLength(30);
+        release();
+        await fake.waitForMessages(40);
+        for (const message of queued) await waitForState(message.id, 'sent');
+      } finally {
+        release();
+      }
+    });
+
     it('follows signed status callbacks forward to delivered, and never back', async () => {
       const { id } = await send();
       const { providerMessageId } = await waitForState(id, 'sent');

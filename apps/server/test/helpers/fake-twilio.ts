@@ -34,6 +34,8 @@ export interface FakeTwilio {
   failNext(count: number, failure: FakeTwilioFailure): void;
   /** The next `count` requests wait this long before answering (timeouts). */
   delayNext(count: number, ms: number): void;
+  /** Message requests get no answer until the returned function is called (sends in flight). */
+  holdAnswers(): () => void;
   /** Serves `content` as recording `recordingSid` (MP3 at `<RecordingUrl>.mp3`); returns the RecordingUrl. */
   addRecording(recordingSid: string, content: Buffer): string;
   /** Requests for recordings only. */
@@ -78,6 +80,7 @@ export async function startFakeTwilio(
   const requests: FakeTwilioRequest[] = [];
   const failures: FakeTwilioFailure[] = [];
   const delays: number[] = [];
+  let held: Promise<void> | null = null;
   const waiters = new Set<() => void>();
   const accountPath = `/2010-04-01/Accounts/${credentials.accountSid}`;
   const recordings = new Map<string, Buffer>();
@@ -93,9 +96,10 @@ export async function startFakeTwilio(
 
     const delay = delays.shift();
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+    const isMessages = req.method === 'POST' && path === `${accountPath}/Messages.json`;
+    if (isMessages && held) await held;
     if (res.destroyed) return;
 
-    const isMessages = req.method === 'POST' && path === `${accountPath}/Messages.json`;
     const isAccount = req.method === 'GET' && path === `${accountPath}.json`;
     const recordingSid =
       req.method === 'GET' && path.startsWith(`${accountPath}/`) ? recordingPath.exec(path)?.[1] : undefined;
@@ -164,6 +168,14 @@ export async function startFakeTwilio(
     },
     delayNext(count, ms) {
       for (let i = 0; i < count; i += 1) delays.push(ms);
+    },
+    holdAnswers() {
+      let release = () => {};
+      held = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        held = null;
+        release();
+      };
     },
     waitForMessages(count, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
