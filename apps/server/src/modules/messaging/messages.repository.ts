@@ -5,6 +5,7 @@ import { conversations, messages } from '../../db/schema/index.js';
 import { camelRow } from '../../lib/camel-row.js';
 import { contactsTable, upsertContacts } from '../contacts/contacts.sql.js';
 import { bookUsage } from '../workspaces/usage.sql.js';
+import { outboundThreadOnConflict } from './conversations.sql.js';
 import { previewOf, type ContactRow, type ConversationRow, type MessageRow } from './message-rows.js';
 
 /**
@@ -69,10 +70,7 @@ export function createMessagesRepository(db: Db) {
           insert into conversations (workspace_id, network_id, contact_id, last_message_at, last_message_preview)
           select ${input.workspaceId}, ${input.networkId}, c.id, now(), ${previewOf(input.body)} from c, u
           where c.opted_out_at is null
-          on conflict (network_id, contact_id) do update set
-            has_sms = true,
-            last_message_at = greatest(conversations.last_message_at, excluded.last_message_at),
-            last_message_preview = excluded.last_message_preview
+          ${outboundThreadOnConflict}
           returning *
         ), m as (
           insert into messages (workspace_id, network_id, conversation_id, contact_id, direction, body, encoding,

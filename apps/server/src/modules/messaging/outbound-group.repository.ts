@@ -4,6 +4,7 @@ import { camelRow } from '../../lib/camel-row.js';
 import { pgArray } from '../../lib/pg-array.js';
 import { upsertContacts } from '../contacts/contacts.sql.js';
 import { bookUsageByWorkspace } from '../workspaces/usage.sql.js';
+import { outboundThreadOnConflict } from './conversations.sql.js';
 import { previewOf, type ContactRow, type ConversationRow, type MessageRow } from './message-rows.js';
 import type { NewOutbound, QueuedOutbound } from './messages.repository.js';
 
@@ -66,17 +67,15 @@ export function createOutboundGroupRepository(db: Db) {
         insert into conversations (workspace_id, network_id, contact_id, last_message_at, last_message_preview)
         select distinct on (network_id, contact_id) workspace_id, network_id, contact_id, now(), preview
         from b order by network_id, contact_id, ord desc
-        on conflict (network_id, contact_id) do update set
-          has_sms = true,
-          last_message_at = greatest(conversations.last_message_at, excluded.last_message_at),
-          last_message_preview = excluded.last_message_preview
+        ${outboundThreadOnConflict}
         returning *
       ), m as (
         insert into messages (id, workspace_id, network_id, conversation_id, contact_id, direction, body, encoding,
           segments, usage_period, state, origin, metadata, next_attempt_at, callback_endpoint_id, sent_by, created_at)
         select b.id, b.workspace_id, b.network_id, v.id, b.contact_id, 'out', b.body, b.encoding, b.segments,
           b.period_start, 'queued', b.origin, b.metadata, b.not_before, b.callback_endpoint_id, b.sent_by,
-          clock_timestamp()
+          -- In the order given, a microsecond apart (a clock read per row would run before the sort).
+          statement_timestamp() + make_interval(secs => b.ord / 1000000.0)
         from b join v on v.network_id = b.network_id and v.contact_id = b.contact_id
         order by b.ord
         returning *
