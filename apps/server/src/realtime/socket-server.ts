@@ -103,7 +103,7 @@ function batchedNotify(pool: pg.Pool) {
 }
 
 /** Consecutive runs of notices in which no (channel, payload) comes twice. */
-export function withoutRepeats<T extends { channel: string; payload: string }>(notices: T[]): T[][] {
+function withoutRepeats<T extends { channel: string; payload: string }>(notices: T[]): T[][] {
   const chunks: T[][] = [];
   let seen = new Set<string>();
   for (const notice of notices) {
