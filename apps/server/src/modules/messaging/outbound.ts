@@ -10,7 +10,12 @@ import type { NetworksService } from '../networks/networks.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { toConversation, toMessage } from './message-rows.js';
 import { createCampaignMessagesRepository, type CampaignBatch } from './campaign-messages.repository.js';
-import { createMessagesRepository, type MessagesRepository, type NewOutbound } from './messages.repository.js';
+import {
+  createMessagesRepository,
+  type MessagesRepository,
+  type NewOutbound,
+  type QueuedOutbound,
+} from './messages.repository.js';
 import { createOutboundGroupRepository, type OutboundGroupRepository } from './outbound-group.repository.js';
 import { createQueueBatch } from './queue-batch.js';
 
@@ -68,14 +73,21 @@ const BIG_BATCH = 10_000;
 
 /**
  * Sends outside a caller's transaction, grouped: the ones of a turn are one statement (32
- * concurrent API sends were 32 statements, each waiting on the workspace's usage row).
+ * concurrent API sends were 32 statements, each waiting on the workspace's usage row). A send
+ * whose group passed its workspace's quota together is tried again alone, after the group (not
+ * inside the batch, whose failure would run every send of it again), so it fits or is refused on
+ * its own.
  */
 function groupSends(repo: MessagesRepository, group: OutboundGroupRepository) {
-  return createBatcher(
+  const batcher = createBatcher(
     async (inputs: NewOutbound[]) =>
       inputs.length === 1 ? [await repo.insertOutbound(inputs[0]!)] : group.insertMany(inputs, new Date()),
     { maxBatch: GROUP_MAX },
   );
+  return async (input: NewOutbound): Promise<QueuedOutbound> => {
+    const stored = await batcher.add(input);
+    return stored.message || stored.contact.optedOutAt ? stored : repo.insertOutbound(input);
+  };
 }
 
 /**
@@ -137,10 +149,7 @@ export function createOutbound(deps: OutboundDeps) {
         callbackEndpointId: request.callbackEndpointId ?? null,
         sentBy: request.sentBy ?? null,
       };
-      let stored = tx || !input.enforceQuota ? await repo.insertOutbound(input, tx) : await grouped.add(input);
-      // Its group's sends passed the quota together: alone, it fits or is refused on its own.
-      if (!tx && input.enforceQuota && !stored.message && !stored.contact.optedOutAt)
-        stored = await repo.insertOutbound(input);
+      const stored = tx || !input.enforceQuota ? await repo.insertOutbound(input, tx) : await grouped(input);
       if (stored.contact.optedOutAt) {
         throw new AppError('CONTACT_OPTED_OUT', `${to} opted out of messages from this workspace.`);
       }
