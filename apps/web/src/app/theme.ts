@@ -67,8 +67,11 @@ const dark: MantineColorsTuple = [
   '#0f0f0f',
 ];
 
-/** Colours whose text shade is overridden on light backgrounds (see above). */
-const TEXT_ON_LIGHT = ['brand', 'green', 'success', 'red', 'danger', 'orange', 'warning'] as const;
+/**
+ * Colours whose text shade is overridden on light backgrounds (see above). Mantine's blue-6 text
+ * is 3.6:1 on its light tint (a webhook delivery's "delivering" badge); blue-9 is over 5.5:1.
+ */
+const TEXT_ON_LIGHT = ['brand', 'green', 'success', 'red', 'danger', 'orange', 'warning', 'blue'] as const;
 
 const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
