@@ -118,6 +118,49 @@ describe('auto-replies in the inbound pipeline', () => {
     expect(tried).toMatchObject({ outcome: 'none', reason: 'hourly-limit', retryAt: expect.any(String) });
   });
 
+  it('writes a batch’s replies together, counting the batch’s own replies for the cooldown and the hourly limit', async () => {
+    await t.services.autoReply.updateSettings(workspaceId, { hourlyLimit: 2 });
+    const prices = await rule({ ...price, replyText: 'Prices', cooldownMinutes: 30 });
+    await rule({ name: 'Anything', trigger: { type: 'any' }, replyText: 'Thanks', cooldownMinutes: 0 });
+    const from = nextSender();
+    const others = [nextSender(), nextSender()];
+    // All read in one turn: one inbound batch (its messages share one transaction, below).
+    const texts: Array<[string, string]> = [
+      [from, 'price'],
+      [others[0]!, 'price'],
+      [from, 'price'],
+      [from, 'hello'],
+      [others[1]!, 'price'],
+      [from, 'hello'],
+      [from, 'price'],
+    ];
+    await Promise.all(texts.map(([sender, body]) => text(sender, body)));
+    const [batch] = await queryRows<{ transactions: number }>(
+      t.db,
+      sql`select count(distinct m.xmin::text)::int as transactions from messages m join contacts c on c.id = m.contact_id
+        where c.phone_number in (${from}, ${others[0]}, ${others[1]}) and m.direction = 'in'`,
+    );
+    expect(batch!.transactions).toBe(1);
+
+    // The second price is in the rule's cooldown; "hello" is answered once, then the hourly limit.
+    expect(await autoRepliesTo(from)).toEqual(['Prices', 'Thanks']);
+    for (const other of others) expect(await autoRepliesTo(other)).toEqual(['Prices']);
+    // One statement queued the four replies: dated by it, a microsecond apart in the batch's order.
+    const [spread] = await queryRows<{ micros: number; n: number }>(
+      t.db,
+      sql`select (extract(epoch from max(m.created_at) - min(m.created_at)) * 1000000)::int as micros, count(*)::int as n
+        from messages m join contacts c on c.id = m.contact_id
+        where c.phone_number in (${from}, ${others[0]}, ${others[1]}) and m.origin = 'auto-reply'`,
+    );
+    expect(spread).toEqual({ micros: 3, n: 4 });
+    // And one recorded the firings: the rule's count moved once, by three.
+    await t.events.waitFor(workspaceId, 'auto-reply.fired', (e) => e.ruleId === prices.id);
+    expect(t.events.of(workspaceId, 'auto-reply.fired').filter((e) => e.ruleId === prices.id)).toEqual([
+      { ruleId: prices.id, firedCount: 3, lastFiredAt: expect.any(String) },
+    ]);
+    expect((await t.services.autoReply.get(workspaceId, prices.id)).firedCount).toBe(3);
+  });
+
   it('never answers short codes, named senders or the workspace’s own numbers', async () => {
     await rule({ name: 'Anything', trigger: { type: 'any' }, replyText: 'Thanks', cooldownMinutes: 0 });
     for (const from of ['12345', '+123', 'ACME']) {

@@ -248,6 +248,33 @@ describe('the monthly SMS quota', () => {
     expect((await t.services.autoReply.get(workspaceId, rule.id)).firedCount).toBe(1);
   });
 
+  it('queues what fits of a batch’s auto-replies at the quota’s edge and records the others as skips', async () => {
+    const { workspaceId, sandboxId } = await workspace();
+    const rule = await t.services.autoReply.create(workspaceId, CreateAutoReplyRuleBodySchema.parse(keywordRule()));
+    await setUsed(workspaceId, STARTER_QUOTA - 2);
+    const senders = Array.from({ length: 4 }, () => nextNumber());
+
+    // One inbound batch: its four replies pass the quota together, so each is tried alone.
+    await Promise.all(senders.map((from) => t.receive(sandboxId, from, 'PRICE')));
+    const firings = await queryRows<{ reply: boolean; skip_reason: string | null }>(
+      t.db,
+      sql`select reply_message_id is not null as reply, skip_reason from auto_reply_firings where rule_id = ${rule.id}`,
+    );
+    expect(firings.map((f) => `${f.reply} ${f.skip_reason}`).sort()).toEqual([
+      'false quota',
+      'false quota',
+      'true null',
+      'true null',
+    ]);
+    expect((await t.services.autoReply.get(workspaceId, rule.id)).firedCount).toBe(2);
+    expect(await usage(workspaceId)).toMatchObject({ used: STARTER_QUOTA, remaining: 0 });
+    const [queued] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from messages where workspace_id = ${workspaceId} and origin = 'auto-reply'`,
+    );
+    expect(queued!.n).toBe(2);
+  });
+
   it('still sends the legally required opt-out confirmation at the quota, and counts it', async () => {
     const { workspaceId, sandboxId } = await workspace();
     await setUsed(workspaceId, STARTER_QUOTA);

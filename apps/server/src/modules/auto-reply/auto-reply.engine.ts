@@ -51,6 +51,30 @@ export interface WorkspaceRules {
 
 const SHORT_CODE = /^\+?\d{3,6}$/;
 
+/** A firing decided earlier in the same inbound batch, not written yet (auto-reply-step.ts). */
+export interface PendingFiring {
+  contactId: string;
+  ruleId: string;
+  createdAt: Date;
+}
+
+/** The contact's recent firings with the batch's pending ones counted as if written. */
+function withPending(
+  recent: RecentFirings,
+  pending: readonly PendingFiring[],
+  contactId: string,
+  ruleId: string,
+): RecentFirings {
+  let { inLastHour, oldestInLastHour, lastOfRule } = recent;
+  for (const firing of pending) {
+    if (firing.contactId !== contactId) continue;
+    inLastHour += 1;
+    if (!oldestInLastHour || firing.createdAt < oldestInLastHour) oldestInLastHour = firing.createdAt;
+    if (firing.ruleId === ruleId && (!lastOfRule || firing.createdAt > lastOfRule)) lastOfRule = firing.createdAt;
+  }
+  return { inLastHour, oldestInLastHour, lastOfRule };
+}
+
 /** Where the engine reads (its own rules and firings; the rest through the owners' services). */
 export interface EngineSources {
   rules(workspaceId: string, db: Db): Promise<RuleRow[]>;
@@ -152,8 +176,17 @@ export function createAutoReplyEngine(repo: EngineSources) {
     return prepared.map((p, i) => ({ ...p, patternResults: results[i]!.results }));
   }
 
-  /** `prepared`: what prepare worked out for this message with its batch (else it is worked out here). */
-  async function decide(input: EngineInput, db: Db, now = new Date(), prepared?: Prepared): Promise<Decision> {
+  /**
+   * `prepared`: what prepare worked out for this message with its batch (else it is worked out
+   * here); `pending`: the batch's firings decided before this message and not written yet.
+   */
+  async function decide(
+    input: EngineInput,
+    db: Db,
+    now = new Date(),
+    prepared?: Prepared,
+    pending: readonly PendingFiring[] = [],
+  ): Promise<Decision> {
     if (complianceKeywordOf(input.body)) return none('opt-out-keyword');
     if (input.contact?.optedOut) return none('opted-out');
     // As the channel normalised it (normaliseSender): E.164 when it reads as a number, else as given.
@@ -182,7 +215,12 @@ export function createAutoReplyEngine(repo: EngineSources) {
       const hourAgo = new Date(now.getTime() - HOUR_MS);
       const cooldownStart = new Date(now.getTime() - rule.cooldownMinutes * 60_000);
       const since = cooldownStart < hourAgo ? cooldownStart : hourAgo;
-      const recent = await repo.recentFirings(db, input.workspaceId, contact.id, rule.id, hourAgo, since);
+      const recent = withPending(
+        await repo.recentFirings(db, input.workspaceId, contact.id, rule.id, hourAgo, since),
+        pending,
+        contact.id,
+        rule.id,
+      );
       if (recent.lastOfRule && rule.cooldownMinutes > 0 && recent.lastOfRule > cooldownStart)
         return none('cooldown', rule, new Date(recent.lastOfRule.getTime() + rule.cooldownMinutes * 60_000));
       if (recent.inLastHour >= workspace.hourlyLimit)

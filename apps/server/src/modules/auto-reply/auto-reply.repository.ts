@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database.js';
-import { autoReplyFirings, autoReplyRules } from '../../db/schema/index.js';
+import { autoReplyRules, type autoReplyFirings } from '../../db/schema/index.js';
+import { pgArray } from '../../lib/pg-array.js';
 
 export type RuleRow = typeof autoReplyRules.$inferSelect;
 export type NewRule = Omit<typeof autoReplyRules.$inferInsert, 'id' | 'workspaceId' | 'priority'>;
@@ -14,7 +15,50 @@ export interface RecentFirings {
   lastOfRule: Date | null;
 }
 
-type Firing = Required<Omit<typeof autoReplyFirings.$inferInsert, 'id'>>;
+/** A firing as recorded: its reply, or why none was queued. */
+export type Firing = Required<Omit<typeof autoReplyFirings.$inferInsert, 'id'>>;
+
+/**
+ * Records an inbound batch's firings in one statement: a firing with its reply counts on its
+ * rule; one whose reply the quota refused (`skipReason` 'quota', no reply) is kept for the
+ * record and counts nowhere. Returns each counted rule's new count and time.
+ */
+async function recordFirings(
+  tx: Db,
+  firings: Firing[],
+): Promise<Array<{ ruleId: string; workspaceId: string; firedCount: number; lastFiredAt: Date }>> {
+  if (firings.length === 0) return [];
+  const column = (pick: (firing: Firing) => string | null, type: string) => pgArray(firings.map(pick), type);
+  const rows = await queryRows<{
+    id: string;
+    workspace_id: string;
+    fired_count: number;
+    last_fired_at: string | Date;
+  }>(
+    tx,
+    sql`with f as (
+        insert into auto_reply_firings (workspace_id, rule_id, contact_id, inbound_message_id, reply_message_id,
+          skip_reason, created_at)
+        select * from unnest(${column((f) => f.workspaceId, 'uuid')}, ${column((f) => f.ruleId, 'uuid')},
+          ${column((f) => f.contactId, 'uuid')}, ${column((f) => f.inboundMessageId, 'uuid')},
+          ${column((f) => f.replyMessageId, 'uuid')}, ${column((f) => f.skipReason, 'text')},
+          ${column((f) => f.createdAt.toISOString(), 'timestamptz')})
+        returning rule_id, workspace_id, skip_reason, created_at
+      ), counted as (
+        select rule_id, workspace_id, count(*)::int as fired, max(created_at) as last from f
+        where skip_reason is null group by rule_id, workspace_id
+      )
+      update auto_reply_rules r set fired_count = fired_count + counted.fired, last_fired_at = counted.last
+      from counted where r.id = counted.rule_id and r.workspace_id = counted.workspace_id
+      returning r.id, r.workspace_id, r.fired_count, r.last_fired_at`,
+  );
+  return rows.map((row) => ({
+    ruleId: row.id,
+    workspaceId: row.workspace_id,
+    firedCount: row.fired_count,
+    lastFiredAt: new Date(row.last_fired_at),
+  }));
+}
 
 /** Auto-reply rules and firings. Every function takes the workspace it works in. */
 export function createAutoReplyRepository(db: Db) {
@@ -106,29 +150,7 @@ export function createAutoReplyRepository(db: Db) {
       };
     },
 
-    /** Records a rule that answered but whose reply was not queued (the quota); the rule's count stays. */
-    async recordSkip(tx: Db, skip: Omit<Firing, 'replyMessageId' | 'skipReason'> & { skipReason: 'quota' }) {
-      await tx.insert(autoReplyFirings).values({ ...skip, replyMessageId: null });
-    },
-
-    /** Records a firing and counts it on the rule (one statement); returns the rule's new count and time. */
-    async recordFiring(
-      tx: Db,
-      firing: Omit<Firing, 'skipReason'>,
-    ): Promise<{ firedCount: number; lastFiredAt: Date } | undefined> {
-      const [row] = await queryRows<{ fired_count: number; last_fired_at: string | Date }>(
-        tx,
-        sql`with f as (
-            insert into auto_reply_firings (workspace_id, rule_id, contact_id, inbound_message_id, reply_message_id, created_at)
-            values (${firing.workspaceId}, ${firing.ruleId}, ${firing.contactId}, ${firing.inboundMessageId},
-              ${firing.replyMessageId}, ${firing.createdAt})
-          )
-          update auto_reply_rules set fired_count = fired_count + 1, last_fired_at = ${firing.createdAt}
-          where id = ${firing.ruleId} and workspace_id = ${firing.workspaceId}
-          returning fired_count, last_fired_at`,
-      );
-      return row && { firedCount: row.fired_count, lastFiredAt: new Date(row.last_fired_at) };
-    },
+    recordFirings,
   };
 }
 

@@ -17,7 +17,7 @@ import { createAutoReplyRepository } from './auto-reply.repository.js';
 
 export interface AutoReplyDeps {
   db: Db;
-  outbound: Pick<OutboundService, 'queue'>;
+  outbound: Pick<OutboundService, 'queueEach'>;
   networks: Pick<NetworksService, 'ownIds' | 'summaries' | 'runtimeInWorkspace' | 'onChange'>;
   workspaces: Pick<WorkspacesService, 'lock' | 'autoReplyHourlyLimit' | 'setAutoReplyHourlyLimit'>;
   contacts: Pick<ContactsService, 'findByNumber'>;

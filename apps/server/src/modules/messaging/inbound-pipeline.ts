@@ -21,10 +21,17 @@ export type InboundStep = (stored: NewInboundEntry, ctx: TxContext) => Promise<v
  */
 export type InboundPreparer = (entries: NewInboundEntry[], ctx: TxContext) => Promise<void>;
 
-/** One step of every new inbound message, with its batch preparer if it has one. */
+/**
+ * Runs once per batch, after every message's steps: writes a step kept for the whole batch (the
+ * auto-replies and their firings, one statement each instead of one per message).
+ */
+export type InboundFinisher = (ctx: TxContext) => Promise<void>;
+
+/** One step of every new inbound message, with its batch preparer and finisher if it has them. */
 export interface InboundStepEntry {
   run: InboundStep;
   prepare?: InboundPreparer;
+  finish?: InboundFinisher;
 }
 
 export interface InboundPipelineDeps {
@@ -51,6 +58,7 @@ export function createInboundPipeline(deps: InboundPipelineDeps) {
       const fresh = stored.filter((entry) => !entry.duplicate);
       for (const step of deps.steps) await step.prepare?.(fresh, ctx);
       for (const entry of fresh) for (const step of deps.steps) await step.run(entry, ctx);
+      for (const step of deps.steps) await step.finish?.(ctx);
       return stored;
     });
     const published = results.map((entry) => {

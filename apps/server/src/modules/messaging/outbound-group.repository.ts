@@ -22,9 +22,9 @@ export function createOutboundGroupRepository(db: Db) {
      * the order given. A workspace whose total would pass its quota books and queues nothing:
      * its messages come back without message and conversation, though their contacts did not
      * opt out (the caller queues them alone then, so each fits or is refused as it would alone).
-     * Returns each message's outcome in the order given.
+     * Returns each message's outcome in the order given. In the caller's transaction when given one.
      */
-    async insertMany(inputs: NewOutbound[], at: Date): Promise<QueuedOutbound[]> {
+    async insertMany(inputs: NewOutbound[], at: Date, tx: Db = db): Promise<QueuedOutbound[]> {
       const contactKey = (w: string, n: string) => `${w} ${n}`;
       const pairs = [...new Map(inputs.map((i) => [contactKey(i.workspaceId, i.phoneNumber), i])).values()]
         .map((i) => ({ workspaceId: i.workspaceId, phoneNumber: i.phoneNumber }))
@@ -37,7 +37,7 @@ export function createOutboundGroupRepository(db: Db) {
         conversation: Record<string, unknown> | null;
         message: Record<string, unknown> | null;
       }>(
-        db,
+        tx,
         sql`
       with c as (
         ${upsertContacts(pairs)}

@@ -90,6 +90,60 @@ function groupSends(repo: MessagesRepository, group: OutboundGroupRepository) {
   };
 }
 
+/** A send checked (its network enabled, the number, the text's segments), ready to store. */
+async function toInput(networks: NetworksService, request: QueueRequest, tx?: Db): Promise<NewOutbound> {
+  const network = await networks.runtimeInWorkspace(request.workspaceId, request.networkId, tx);
+  if (!network.enabled) throw new AppError('NETWORK_DISABLED', 'This network is disabled. Enable it to send.');
+  const { encoding, segments } = countSegments(request.body);
+  return {
+    workspaceId: request.workspaceId,
+    networkId: network.id,
+    phoneNumber: requireE164(request.to),
+    body: request.body,
+    encoding,
+    segments,
+    origin: request.origin,
+    metadata: request.metadata ?? null,
+    at: new Date(),
+    enforceQuota: !request.exemptFromQuota,
+    notBefore: request.notBefore ?? null,
+    callbackEndpointId: request.callbackEndpointId ?? null,
+    sentBy: request.sentBy ?? null,
+  };
+}
+
+/**
+ * What became of a stored send: its message, announced (after the caller's commit, if any), or
+ * the refusal (`CONTACT_OPTED_OUT`, `QUOTA_EXCEEDED` with the segments left).
+ */
+function settler(deps: OutboundDeps, wake: (networkId: string) => void) {
+  return async function settle(input: NewOutbound, stored: QueuedOutbound, within?: TxContext): Promise<Message> {
+    if (stored.contact.optedOutAt) {
+      throw new AppError('CONTACT_OPTED_OUT', `${input.phoneNumber} opted out of messages from this workspace.`);
+    }
+    if (!stored.message || !stored.conversation) {
+      const remaining = (await deps.workspaces.remainingSegments(input.workspaceId, input.at, within?.tx)) ?? 0;
+      throw new AppError(
+        'QUOTA_EXCEEDED',
+        `This message needs ${input.segments} SMS segment(s); the plan allows ${remaining} more this month.`,
+        undefined,
+        { remaining },
+      );
+    }
+    const { message, conversation, contact } = stored;
+    const announce = () => {
+      deps.events.toWorkspace(input.workspaceId, 'message.created', { message: toMessage(message) });
+      deps.events.toWorkspace(input.workspaceId, 'conversation.updated', {
+        conversation: toConversation(conversation, contact),
+      });
+      wake(input.networkId);
+    };
+    if (within) within.afterCommit(announce);
+    else announce();
+    return toMessage(message);
+  };
+}
+
 /**
  * The one outbound function every sender uses (reply, auto-reply, opt-out confirmations, API,
  * test): built before the inbound steps, which queue their replies through it.
@@ -98,7 +152,8 @@ export function createOutbound(deps: OutboundDeps) {
   const repo = createMessagesRepository(deps.db);
   const campaignMessages = createCampaignMessagesRepository(deps.db);
   const queuedListeners = new Set<(networkId: string, origin: QueuedOrigin) => void>();
-  const grouped = groupSends(repo, createOutboundGroupRepository(deps.db));
+  const groups = createOutboundGroupRepository(deps.db);
+  const grouped = groupSends(repo, groups);
 
   /** After a commit: this instance's listeners now, the other instances' through the bus. */
   function wake(networkId: string) {
@@ -108,6 +163,8 @@ export function createOutbound(deps: OutboundDeps) {
   deps.bus.on('outbound.queued', ({ networkId }) => {
     for (const listener of queuedListeners) listener(networkId, 'elsewhere');
   });
+
+  const settle = settler(deps, wake);
 
   return {
     /**
@@ -128,51 +185,50 @@ export function createOutbound(deps: OutboundDeps) {
      * (outbound-group.repository.ts), each with its own outcome.
      */
     async queue(request: QueueRequest, within?: TxContext): Promise<Message> {
-      const tx = within?.tx;
-      const network = await deps.networks.runtimeInWorkspace(request.workspaceId, request.networkId, tx);
-      if (!network.enabled) throw new AppError('NETWORK_DISABLED', 'This network is disabled. Enable it to send.');
-      const to = requireE164(request.to);
-      const { encoding, segments } = countSegments(request.body);
-      const at = new Date();
-      const input: NewOutbound = {
-        workspaceId: request.workspaceId,
-        networkId: network.id,
-        phoneNumber: to,
-        body: request.body,
-        encoding,
-        segments,
-        origin: request.origin,
-        metadata: request.metadata ?? null,
-        at,
-        enforceQuota: !request.exemptFromQuota,
-        notBefore: request.notBefore ?? null,
-        callbackEndpointId: request.callbackEndpointId ?? null,
-        sentBy: request.sentBy ?? null,
-      };
-      const stored = tx || !input.enforceQuota ? await repo.insertOutbound(input, tx) : await grouped(input);
-      if (stored.contact.optedOutAt) {
-        throw new AppError('CONTACT_OPTED_OUT', `${to} opted out of messages from this workspace.`);
+      const input = await toInput(deps.networks, request, within?.tx);
+      const stored =
+        within || !input.enforceQuota ? await repo.insertOutbound(input, within?.tx) : await grouped(input);
+      return settle(input, stored, within);
+    },
+
+    /**
+     * Several sends in the caller's transaction (an inbound batch's auto-replies), in one
+     * statement: each gets what `queue` would answer it, a message or its AppError, in the order
+     * given. Sends whose workspace passes its quota together are tried again one by one, so
+     * exactly what fits is queued. All must be subject to the quota.
+     */
+    async queueEach(requests: QueueRequest[], within: TxContext): Promise<Array<Message | AppError>> {
+      const outcomes: Array<Message | AppError> = [];
+      const inputs: Array<{ index: number; input: NewOutbound }> = [];
+      for (const [index, request] of requests.entries()) {
+        if (request.exemptFromQuota) throw new Error('queueEach takes sends subject to the quota only');
+        try {
+          inputs.push({ index, input: await toInput(deps.networks, request, within.tx) });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          outcomes[index] = error;
+        }
       }
-      if (!stored.message || !stored.conversation) {
-        const remaining = (await deps.workspaces.remainingSegments(request.workspaceId, at, tx)) ?? 0;
-        throw new AppError(
-          'QUOTA_EXCEEDED',
-          `This message needs ${segments} SMS segment(s); the plan allows ${remaining} more this month.`,
-          undefined,
-          { remaining },
-        );
+      const stored =
+        inputs.length > 1
+          ? await groups.insertMany(
+              inputs.map((i) => i.input),
+              new Date(),
+              within.tx,
+            )
+          : await Promise.all(inputs.map(({ input }) => repo.insertOutbound(input, within.tx)));
+      for (const [n, { index, input }] of inputs.entries()) {
+        let outcome = stored[n]!;
+        // Its workspace passed the quota with the others: alone, it fits or is refused.
+        if (!outcome.message && !outcome.contact.optedOutAt) outcome = await repo.insertOutbound(input, within.tx);
+        try {
+          outcomes[index] = await settle(input, outcome, within);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          outcomes[index] = error;
+        }
       }
-      const { message, conversation, contact } = stored;
-      const announce = () => {
-        deps.events.toWorkspace(request.workspaceId, 'message.created', { message: toMessage(message) });
-        deps.events.toWorkspace(request.workspaceId, 'conversation.updated', {
-          conversation: toConversation(conversation, contact),
-        });
-        wake(network.id);
-      };
-      if (within) within.afterCommit(announce);
-      else announce();
-      return toMessage(message);
+      return outcomes;
     },
 
     /**
