@@ -1,11 +1,30 @@
-import type { ConsentEvent } from '@switchboard/contract';
+import type { ApiMessage, ConsentEvent } from '@switchboard/contract';
 import { describe, expect, it } from 'vitest';
 import { webhookEventOf, type WebhookEventSources } from '../../src/modules/webhooks/webhook-events.js';
 
 const NOW = new Date('2026-11-26T12:00:00Z');
 let consent: ConsentEvent | undefined;
+/** The message as a read after the event finds it: already delivered. */
+const readLater = (id: string): ApiMessage => ({
+  id,
+  direction: 'out',
+  state: 'delivered',
+  phoneNumber: '+12025550100',
+  networkId: 'n1',
+  body: 'Hi',
+  encoding: 'GSM-7',
+  segments: 1,
+  metadata: null,
+  errorCode: null,
+  errorText: null,
+  createdAt: '2026-11-26T11:59:00.000Z',
+  sentAt: '2026-11-26T11:59:01.000Z',
+  deliveredAt: '2026-11-26T11:59:02.000Z',
+  failedAt: null,
+  receivedAt: null,
+});
 const sources: WebhookEventSources = {
-  apiMessage: async (_workspaceId, id) => ({ id, phoneNumber: '+12025550100' }),
+  apiMessage: async (_workspaceId, id) => readLater(id),
   latestConsent: async () => consent,
   now: () => NOW,
 };
@@ -26,19 +45,29 @@ const change = (optedOut: boolean, createdAt: string): ConsentEvent => ({
 });
 
 describe('which webhook event a socket event announces', () => {
-  it('maps messages by direction and state, keyed by message and type', async () => {
+  it('maps messages by direction and state, keyed by message and type, each as it was at its state', async () => {
     const message = (direction: string, state: string) => ({ message: { id: 'm1', direction, state } });
     expect(of('message.created', message('in', 'received'))!.types).toEqual(['message.received']);
     expect(of('message.created', message('out', 'queued'))).toBeNull();
     expect(of('message.updated', message('out', 'sending'))).toBeNull();
-    for (const state of ['sent', 'delivered', 'failed']) {
-      const pending = of('message.updated', message('out', state))!;
+    const sentAt = '2026-11-26T11:59:01.000Z';
+    const at = {
+      sent: { sentAt, deliveredAt: null, failedAt: null, errorCode: null, errorText: null },
+      delivered: { sentAt, deliveredAt: '2026-11-26T11:59:02.000Z', failedAt: null, errorCode: null, errorText: null },
+      failed: { sentAt: null, deliveredAt: null, failedAt: sentAt, errorCode: '8', errorText: 'Rejected' },
+    };
+    for (const state of ['sent', 'delivered', 'failed'] as const) {
+      const pending = of('message.updated', { message: { id: 'm1', direction: 'out', state, ...at[state] } })!;
+      // Read after the event, the message is already delivered: the webhook tells of the state it announces.
       expect(await pending.resolve()).toEqual({
         type: `message.${state}`,
         key: `message.${state}:m1`,
-        data: { message: { id: 'm1', phoneNumber: '+12025550100' } },
+        data: { message: { ...readLater('m1'), state, ...at[state] } },
       });
     }
+    expect(await of('message.created', message('in', 'received'))!.resolve()).toMatchObject({
+      data: { message: readLater('m1') },
+    });
   });
 
   it('maps a voice message to its public fields only', async () => {

@@ -181,10 +181,17 @@ describe('outgoing webhooks', () => {
         ),
       'message.sent and message.delivered',
     );
+    // Each tells of the message as it was at its state, though the sandbox delivers at once.
     expect(bodies().find((b) => b.type === 'message.sent')!.data.message).toMatchObject({
       id: sent.id,
       phoneNumber: '+12025550133',
       state: 'sent',
+      deliveredAt: null,
+    });
+    expect(bodies().find((b) => b.type === 'message.delivered')!.data.message).toMatchObject({
+      id: sent.id,
+      state: 'delivered',
+      deliveredAt: expect.any(String),
     });
 
     const receive = (body: string, id: string) =>

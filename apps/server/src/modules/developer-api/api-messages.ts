@@ -37,6 +37,26 @@ export function toApiMessage(row: MessageFields, phoneNumber: string): ApiMessag
   };
 }
 
+/** What of a message a state change changes: its state, its error and the times. */
+type StateFields = Pick<MessageFields, 'state' | 'errorCode' | 'errorText' | 'sentAt' | 'deliveredAt' | 'failedAt'>;
+
+/**
+ * A state webhook's message as it stood when it reached that state (the row the state change
+ * published), over the message read later: by then it may be further along (a sandbox send
+ * delivered at once read `delivered` in its own `message.sent`).
+ */
+export function asOfStateChange(current: ApiMessage, changed: StateFields): ApiMessage {
+  return {
+    ...current,
+    state: changed.state,
+    errorCode: changed.errorCode,
+    errorText: changed.errorText,
+    sentAt: iso(changed.sentAt),
+    deliveredAt: iso(changed.deliveredAt),
+    failedAt: iso(changed.failedAt),
+  };
+}
+
 export interface ApiMessagesDeps {
   messaging: Pick<MessagingService, 'queue' | 'api'>;
   networks: Pick<NetworksService, 'list' | 'defaultId'>;

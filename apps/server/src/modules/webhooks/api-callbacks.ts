@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ClusterBus } from '../../cluster/cluster-bus.js';
 import type { Db } from '../../db/database.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { toApiMessage } from '../developer-api/api-messages.js';
+import { asOfStateChange, toApiMessage } from '../developer-api/api-messages.js';
 import type { MessagingService } from '../messaging/messaging.service.js';
 import { createApiCallbacksRepository } from './api-callbacks.repository.js';
 import { checkWebhookUrl } from './webhook-address.js';
@@ -65,7 +65,7 @@ export function createApiCallbacks(deps: ApiCallbacksDeps) {
     const found = await deps.messaging.api.find(workspaceId, message.id);
     const target = found?.message.callbackEndpointId;
     if (!found || !target) return;
-    const data = { message: toApiMessage(found.message, found.phoneNumber) };
+    const data = { message: asOfStateChange(toApiMessage(found.message, found.phoneNumber), message) };
     await deps.record(workspaceId, { type, key: `${type}:${message.id}`, data }, { only: target });
   }
 

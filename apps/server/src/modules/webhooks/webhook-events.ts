@@ -1,4 +1,5 @@
 import type {
+  ApiMessage,
   Campaign,
   ConsentEvent,
   Contact,
@@ -6,6 +7,7 @@ import type {
   ServerToClientEvents,
   VoiceMessage,
 } from '@switchboard/contract';
+import { asOfStateChange } from '../developer-api/api-messages.js';
 import type { WebhookEvent } from './webhook-outbox.js';
 import type { EventPublisher } from '../../realtime/publisher.js';
 
@@ -16,8 +18,8 @@ export interface PendingWebhookEvent {
 }
 
 export interface WebhookEventSources {
-  /** The public v1 shape of a message (`ApiMessage`), read after the commit. */
-  apiMessage(workspaceId: string, id: string): Promise<unknown>;
+  /** The public v1 shape of a message (`ApiMessage`), read after the commit; null when it is gone. */
+  apiMessage(workspaceId: string, id: string): Promise<ApiMessage | null>;
   /** The contact's latest consent change (its history's newest entry), if any. */
   latestConsent(workspaceId: string, contactId: string): Promise<ConsentEvent | undefined>;
   now(): Date;
@@ -58,7 +60,11 @@ export function webhookEventOf(
       return known(
         type,
         `${type}:${message.id}`,
-        async () => ({ message: await sources.apiMessage(workspaceId, message.id) }),
+        async () => {
+          const current = await sources.apiMessage(workspaceId, message.id);
+          // A state event tells of the message as it was then, not as it is when read.
+          return { message: current && event === 'message.updated' ? asOfStateChange(current, message) : current };
+        },
         message.networkId,
       );
     }
