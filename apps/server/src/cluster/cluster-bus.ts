@@ -14,6 +14,8 @@ export interface ClusterTopics {
   'outbound.queued': { networkId: string };
   /** A network's settings changed or it was deleted: runtimes re-read, runners restart it. */
   'network.changed': { networkId: string; change: 'changed' | 'removed' };
+  /** A workspace chose another default network (its profile): the cached default goes. */
+  'network.default-changed': { workspaceId: string };
   /** An event for a network's phone: the instance holding its event stream sends it. */
   'device.event': { networkId: string; event: string; data: unknown };
   /** A network's phone was replaced (registered anew): whoever holds its old streams ends them. */

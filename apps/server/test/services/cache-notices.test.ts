@@ -1,6 +1,6 @@
 import { CreateAutoReplyRuleBodySchema, TryAutoReplyBodySchema } from '@switchboard/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSoleInstanceBus } from '../../src/cluster/cluster-bus.js';
 import { queryRows } from '../../src/db/database.js';
 import { autoReplyRules } from '../../src/db/schema/index.js';
@@ -18,12 +18,14 @@ describe('workspace caches and the notices of other instances', () => {
   let t: TestServices;
   let workspaceId: string;
   let sandboxId: string;
+  let userId: string;
 
   beforeAll(async () => {
     t = await createTestServices({ start: false, bus });
     const workspace = await t.workspace();
     workspaceId = workspace.workspaceId;
     sandboxId = workspace.sandbox.id;
+    userId = workspace.userId;
   });
   afterAll(() => t?.close());
 
@@ -78,5 +80,28 @@ describe('workspace caches and the notices of other instances', () => {
 
     bus.simulate('network.changed', { networkId: phone!.id, change: 'changed' });
     expect(await t.services.networks.defaultId(workspaceId)).toBe(phone!.id);
+  });
+
+  it('reads the default network again when another instance announces the workspace chose another', async () => {
+    const defaultId = () => t.services.networks.defaultId(workspaceId);
+    const before = await defaultId();
+    expect(before).not.toBe(sandboxId); // the phone above: a real channel before the sandbox
+    await t.db.execute(sql`update workspaces set default_network_id = ${sandboxId} where id = ${workspaceId}`);
+    expect(await defaultId()).toBe(before); // the cached answer
+
+    bus.simulate('network.default-changed', { workspaceId: 'another-workspace' });
+    expect(await defaultId()).toBe(before);
+    bus.simulate('network.default-changed', { workspaceId });
+    expect(await defaultId()).toBe(sandboxId);
+  });
+
+  it('tells the other instances when the workspace’s profile chooses another default network', async () => {
+    const broadcast = vi.spyOn(bus, 'broadcast');
+    try {
+      await t.services.account.workspaceProfile.update(workspaceId, userId, { defaultNetworkId: sandboxId });
+      expect(broadcast).toHaveBeenCalledWith('network.default-changed', { workspaceId });
+    } finally {
+      broadcast.mockRestore();
+    }
   });
 });

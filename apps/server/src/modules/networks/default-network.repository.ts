@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { ClusterBus } from '../../cluster/cluster-bus.js';
 import type { Db } from '../../db/database.js';
 import { networks } from '../../db/schema/index.js';
 import { chosenDefaultNetworkId } from '../workspaces/workspaces.sql.js';
@@ -11,16 +12,27 @@ const DEFAULT_CACHE_SIZE = 10_000;
  * Which network a send that names none goes through (the developer API), kept a few seconds per
  * workspace so a burst of API sends costs no query for it. It listens to the networks service's
  * changes, which include those made on other instances (their 'network.changed' notices,
- * network-changes.ts), so a change applies everywhere within a second.
+ * network-changes.ts), and to the defaults workspaces choose on other instances
+ * ('network.default-changed'), so a change applies everywhere within a second.
  */
-export function createDefaultNetworkRepository(db: Db, changes: { add(listener: () => void): unknown }) {
+export function createDefaultNetworkRepository(
+  db: Db,
+  changes: { add(listener: () => void): unknown },
+  bus: Pick<ClusterBus, 'on' | 'onResync' | 'broadcast'>,
+) {
   const cache = new Map<string, { id: string | undefined; until: number }>();
   let forgotten = 0;
-  // Networks change rarely: any change (create, edit, enable, remove) empties the whole cache.
-  changes.add(() => {
+  const forget = (workspaceId?: string) => {
     forgotten += 1;
-    cache.clear();
-  });
+    if (workspaceId) cache.delete(workspaceId);
+    else cache.clear();
+  };
+  // Networks change rarely: any change (create, edit, enable, remove) empties the whole cache,
+  // as does a lost connection to the other instances (notices of the gap may be lost).
+  changes.add(() => forget());
+  bus.onResync(() => forget());
+  // A workspace chose another default in its profile on another instance.
+  bus.on('network.default-changed', ({ workspaceId }) => forget(workspaceId));
 
   /**
    * The workspace's default network: the one its profile names when that is enabled; else its
@@ -44,13 +56,10 @@ export function createDefaultNetworkRepository(db: Db, changes: { add(listener: 
   }
 
   return {
-    /**
-     * After the workspace's chosen default changed (here; other instances' caches keep their
-     * answer for DEFAULT_CACHE_MS at most).
-     */
-    forget(workspaceId: string): void {
-      forgotten += 1;
-      cache.delete(workspaceId);
+    /** The workspace's profile chose another default: forgotten here at once, elsewhere by notice. */
+    chosen(workspaceId: string): void {
+      forget(workspaceId);
+      void bus.broadcast('network.default-changed', { workspaceId });
     },
 
     async defaultId(workspaceId: string): Promise<string | undefined> {

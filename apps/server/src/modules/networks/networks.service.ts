@@ -39,7 +39,7 @@ export function createNetworksService(deps: NetworksServiceDeps) {
   const leases = createNetworkLeasesRepository(deps.db);
   const pairings = createAndroidPairings(deps);
   const listeners = new Set<ChangeListener>();
-  const defaults = createDefaultNetworkRepository(deps.db, listeners);
+  const defaults = createDefaultNetworkRepository(deps.db, listeners, deps.bus);
   const addLog = (id: string, entry: NetworkLogInput) =>
     repo.addLog(id, { kind: entry.kind, message: entry.message, details: entry.details ?? null });
   const secretsOf = createSecretsReader(deps.secretBox, addLog);
@@ -104,7 +104,7 @@ export function createNetworksService(deps: NetworksServiceDeps) {
     /** The workspace's networks as the auto-reply engine knows them (id, name, address). */
     summaries: (workspaceId: string, tx?: Db) => repo.summaries(workspaceId, tx),
     defaultId: defaults.defaultId,
-    defaultChanged: defaults.forget, // the workspace's profile chose another default
+    defaultChanged: defaults.chosen, // the workspace's profile chose another default
     workspaceDeleted: (ids: string[]) => ids.forEach((id) => changed(id, 'removed')), // they stop everywhere
 
     async logs(workspaceId: string, id: string): Promise<NetworkLogEntry[]> {
