@@ -79,15 +79,36 @@ const BIG_BATCH = 10_000;
  * its own.
  */
 function groupSends(repo: MessagesRepository, group: OutboundGroupRepository) {
-  const batcher = createBatcher(
-    async (inputs: NewOutbound[]) =>
-      inputs.length === 1 ? [await repo.insertOutbound(inputs[0]!)] : group.insertMany(inputs, new Date()),
-    { maxBatch: GROUP_MAX },
-  );
+  const batcher = createBatcher((inputs: NewOutbound[]) => storeTogether(repo, group, inputs), {
+    maxBatch: GROUP_MAX,
+  });
   return async (input: NewOutbound): Promise<QueuedOutbound> => {
     const stored = await batcher.add(input);
-    return stored.message || stored.contact.optedOutAt ? stored : repo.insertOutbound(input);
+    return passedQuotaTogether(stored) ? repo.insertOutbound(input) : stored;
   };
+}
+
+/** Sends in one statement (in the caller's transaction, if any), each with its outcome. */
+async function storeTogether(
+  repo: MessagesRepository,
+  group: OutboundGroupRepository,
+  inputs: NewOutbound[],
+  tx?: Db,
+): Promise<QueuedOutbound[]> {
+  return inputs.length === 1 ? [await repo.insertOutbound(inputs[0]!, tx)] : group.insertMany(inputs, new Date(), tx);
+}
+
+/** Nothing stored, and not opted out: its workspace's sends passed the quota together, alone it may fit. */
+const passedQuotaTogether = (stored: QueuedOutbound) => !stored.message && !stored.contact.optedOutAt;
+
+/** A refusal (an AppError) as the outcome instead of a throw; anything else still throws. */
+async function orRefusal<T>(work: () => Promise<T>): Promise<T | AppError> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
 }
 
 /** A send checked (its network enabled, the number, the text's segments), ready to store. */
@@ -198,35 +219,23 @@ export function createOutbound(deps: OutboundDeps) {
      * exactly what fits is queued. All must be subject to the quota.
      */
     async queueEach(requests: QueueRequest[], within: TxContext): Promise<Array<Message | AppError>> {
-      const outcomes: Array<Message | AppError> = [];
-      const inputs: Array<{ index: number; input: NewOutbound }> = [];
-      for (const [index, request] of requests.entries()) {
-        if (request.exemptFromQuota) throw new Error('queueEach takes sends subject to the quota only');
-        try {
-          inputs.push({ index, input: await toInput(deps.networks, request, within.tx) });
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          outcomes[index] = error;
-        }
+      if (requests.some((request) => request.exemptFromQuota)) {
+        throw new Error('queueEach takes sends subject to the quota only');
       }
-      const stored =
-        inputs.length > 1
-          ? await groups.insertMany(
-              inputs.map((i) => i.input),
-              new Date(),
-              within.tx,
-            )
-          : await Promise.all(inputs.map(({ input }) => repo.insertOutbound(input, within.tx)));
-      for (const [n, { index, input }] of inputs.entries()) {
+      const outcomes: Array<Message | AppError> = [];
+      const checked: Array<{ index: number; input: NewOutbound }> = [];
+      for (const [index, request] of requests.entries()) {
+        const input = await orRefusal(() => toInput(deps.networks, request, within.tx));
+        if (input instanceof AppError) outcomes[index] = input;
+        else checked.push({ index, input });
+      }
+      if (checked.length === 0) return outcomes;
+      const inputs = checked.map((c) => c.input);
+      const stored = await storeTogether(repo, groups, inputs, within.tx);
+      for (const [n, { index, input }] of checked.entries()) {
         let outcome = stored[n]!;
-        // Its workspace passed the quota with the others: alone, it fits or is refused.
-        if (!outcome.message && !outcome.contact.optedOutAt) outcome = await repo.insertOutbound(input, within.tx);
-        try {
-          outcomes[index] = await settle(input, outcome, within);
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          outcomes[index] = error;
-        }
+        if (inputs.length > 1 && passedQuotaTogether(outcome)) outcome = await repo.insertOutbound(input, within.tx);
+        outcomes[index] = await orRefusal(() => settle(input, outcome, within));
       }
       return outcomes;
     },
