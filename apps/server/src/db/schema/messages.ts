@@ -74,9 +74,9 @@ export const messages = pgTable(
     networkId: uuid('network_id').notNull(),
     /**
      * Its thread. Null only while a campaign's message waits in the queue: a start queues 100,000
-     * without creating 100,000 threads (half its time), and the message joins its thread when it
-     * leaves the queue (the `messages_join_thread` trigger, migration 0010), so a thread shows
-     * what was sent, when it was sent.
+     * without creating 100,000 threads (half its time), and the message joins its thread once it
+     * has gone out or failed (the `messages_join_thread` trigger, migrations 0010 and 0030), so a
+     * thread shows what was sent, when it was sent. A claim given back leaves it without one.
      */
     conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'cascade' }),
     contactId: uuid('contact_id').notNull(),

@@ -49,7 +49,7 @@ export function createApiBatchMessagesRepository(db: Db) {
 
     /**
      * Books `total` segments and queues the rows (no threads yet: each joins its contact's thread
-     * when it leaves the queue, migration 0010's trigger); false (nothing written) over the quota.
+     * once it has gone out or failed, the trigger of migrations 0010 and 0030); false (nothing written) over the quota.
      */
     async insert(rows: ApiBatchRows, total: number, tx: Db = db): Promise<boolean> {
       const [row] = await queryRows<{ period: string | null }>(

@@ -37,8 +37,8 @@ const timestamps = (ms: number[]) =>
 /**
  * One statement for a whole start: the quota booked once (nothing else happens when it does not
  * fit), the messages queued from the unnested rows with their due times and in their order
- * (created_at a microsecond apart). No threads yet: each message joins its contact's thread when
- * it leaves the queue (migration 0010's trigger), and the contact's "last message" time moves
+ * (created_at a microsecond apart). No threads yet: each message joins its contact's thread once
+ * it has gone out or failed (the trigger of migrations 0010 and 0030), and the contact's "last message" time moves
  * when it is sent.
  */
 function insertStatement(batch: CampaignBatch, total: number): SQL {
