@@ -66,7 +66,7 @@ describe('campaign messages and threads', () => {
         sql`select contact_id, last_message_preview from conversations
           where contact_id = any(${`{${contactIds.join(',')}}`}::uuid[])`,
       )
-    ).map((r) => [r.contact_id, r.last_message_preview]);
+    ).map((r) => [r.contact_id, r.last_message_preview] as const);
 
   it('a claim given back after a pause, and then cancelled, made no thread', async () => {
     const campaignId = await startedCampaignOf(3, 'Paused before it went');
