@@ -14,12 +14,15 @@ export type TestDatabase = Database & { reopen?(): Promise<Database> };
  * DATABASE_URL is set (CI's PostgreSQL run) — a new database on that server copied from the run's
  * template database, dropped again on close.
  */
-export async function openTestDatabase(): Promise<TestDatabase> {
+export async function openTestDatabase(options: { thread?: boolean } = {}): Promise<TestDatabase> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     template ??= new Blob([await readFile(inject('pgliteTemplatePath'))]);
-    // TEST_PGLITE_THREAD=1 runs every test on the database's own thread, as the server runs it.
-    return openDatabase({ kind: 'pglite-memory', loadDataDir: template, thread: !!process.env.TEST_PGLITE_THREAD });
+    // On the database's own thread, as the server runs it: where a test asks (one connection whose
+    // statements outside a transaction wait for it, so a read awaited inside one never ends), or
+    // every test with TEST_PGLITE_THREAD=1.
+    const thread = options.thread || !!process.env.TEST_PGLITE_THREAD;
+    return openDatabase({ kind: 'pglite-memory', loadDataDir: template, thread });
   }
   const name = `sb_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(adminUrl, `create database ${name} template ${inject('postgresTemplate')}`);

@@ -141,9 +141,11 @@ export async function createTestServices(
     webhookTuning?: WebhookTuning;
     /** A database opened already (to open its cluster buses first); the caller closes it. */
     database?: Database;
+    /** Embedded PGlite on its own thread, as the server runs it (see openTestDatabase). */
+    thread?: boolean;
   } = {},
 ): Promise<TestServices> {
-  const database = options.database ?? (await openTestDatabase());
+  const database = options.database ?? (await openTestDatabase({ thread: options.thread }));
   const events = recordingPublisher();
   const compose = (publisher: EventPublisher, bus: ClusterBus) =>
     createServices({

@@ -32,7 +32,8 @@ describe('events of work in a transaction', () => {
 
   beforeAll(async () => {
     bus = recordingBus();
-    t = await createTestServices({ bus, start: false, config: { allowInsecureWebhooks: true } });
+    // On the database's thread: there a read outside the transaction, awaited in it, never ends.
+    t = await createTestServices({ bus, start: false, thread: true, config: { allowInsecureWebhooks: true } });
     ({
       workspaceId,
       sandbox: { id: sandboxId },

@@ -43,9 +43,13 @@ export interface WebhookOutboxDeps {
 export function createWebhookOutbox(deps: WebhookOutboxDeps) {
   const cache = new Map<string, { at: number; endpoints: Promise<WebhookSubscription[]> }>();
 
-  /** In a caller's transaction (`tx`) read in it, uncached: its connection may be the only one (PGlite). */
+  /**
+   * In a caller's transaction (`tx`) read in it, uncached: its connection may be the only one
+   * (PGlite), and a cached read still under way outside it would wait for it to end, which waits
+   * for the read (on the embedded database's thread, for ever).
+   */
   function subscriptions(workspaceId: string, tx?: Db) {
-    const hit = cache.get(workspaceId);
+    const hit = tx ? undefined : cache.get(workspaceId);
     if (hit && Date.now() - hit.at < SUBSCRIPTIONS_TTL_MS) return hit.endpoints;
     const endpoints = deps.endpoints.list(workspaceId, tx).then((rows) =>
       rows.map((row): WebhookSubscription => ({
