@@ -18,7 +18,8 @@ export type ToPgliteWorker = { id: number } & (
       tx?: number;
     }
   | { op: 'exec'; sql: string; tx?: number }
-  | { op: 'begin' }
+  /** Opens transaction `tx` (named by the main thread, so its statements can follow at once). */
+  | { op: 'begin'; tx: number }
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'close' }
 );

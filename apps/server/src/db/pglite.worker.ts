@@ -22,9 +22,15 @@ const pg = await PGlite.create(open.dataDir, {
   return undefined;
 });
 
-/** Open transactions: the statements sent with their id run on them; `end` commits or rolls back. */
-const transactions = new Map<number, { tx: Transaction; end(commit: boolean): void; outcome: Promise<unknown> }>();
-let lastTransaction = 0;
+/**
+ * Open transactions, by the id the main thread gave them: the statements sent with that id run on
+ * it once BEGIN ran (they may arrive before: the main thread does not wait for BEGIN's answer);
+ * `end` commits or rolls back.
+ */
+const transactions = new Map<
+  number,
+  { started: Promise<Transaction>; end(commit: boolean): void; outcome: Promise<unknown> }
+>();
 const textParsers = new Map<string, ParserOptions>();
 const keepText = (value: string) => value;
 
@@ -40,15 +46,17 @@ if (pg) {
 
 async function run(pg: PGlite, message: ToPgliteWorker): Promise<unknown> {
   switch (message.op) {
-    case 'query':
-      return on(pg, message.tx).query(message.sql, message.params, {
+    case 'query': {
+      const on = await statementsOf(pg, message.tx);
+      return on.query(message.sql, message.params, {
         rowMode: message.rowMode,
         ...(message.textTypes && { parsers: parsersKeepingText(message.textTypes) }),
       });
+    }
     case 'exec':
-      return on(pg, message.tx).exec(message.sql);
+      return (await statementsOf(pg, message.tx)).exec(message.sql);
     case 'begin':
-      return begin(pg);
+      return begin(pg, message.tx);
     case 'end': {
       const transaction = openTransaction(message.tx);
       transaction.end(message.commit);
@@ -63,33 +71,41 @@ async function run(pg: PGlite, message: ToPgliteWorker): Promise<unknown> {
   }
 }
 
-/** Starts a transaction and answers its id once BEGIN ran; it stays open until `end`. */
-function begin(pg: PGlite): Promise<number> {
-  const id = ++lastTransaction;
-  return new Promise((resolve, reject) => {
-    let end!: (commit: boolean) => void;
-    const ending = new Promise<boolean>((settle) => (end = settle));
-    // The commit's (or rollback's) failure, or undefined: never a rejected promise left unheard.
-    const outcome: Promise<unknown> = pg
-      .transaction(async (tx) => {
-        transactions.set(id, { tx, end, outcome });
-        resolve(id);
-        if (!(await ending)) await tx.rollback();
-      })
-      .then(
-        () => undefined,
-        (error: unknown) => error,
-      );
-    void outcome.then((error) => {
-      transactions.delete(id);
-      if (error) reject(error); // heard only when BEGIN failed: a started transaction resolved already
-    });
+/**
+ * Starts transaction `id`: it is known at once (statements sent right after wait for it), and
+ * answers once BEGIN ran. It stays open until `end`.
+ */
+function begin(pg: PGlite, id: number): Promise<null> {
+  let end!: (commit: boolean) => void;
+  const ending = new Promise<boolean>((settle) => (end = settle));
+  let start!: (tx: Transaction) => void;
+  let fail!: (error: unknown) => void;
+  const started = new Promise<Transaction>((resolve, reject) => {
+    start = resolve;
+    fail = reject;
   });
+  started.catch(() => {}); // heard by its statements and its end
+  // The commit's (or rollback's) failure, or undefined: never a rejected promise left unheard.
+  const outcome: Promise<unknown> = pg
+    .transaction(async (tx) => {
+      start(tx);
+      if (!(await ending)) await tx.rollback();
+    })
+    .then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+  transactions.set(id, { started, end, outcome });
+  void outcome.then((error) => {
+    transactions.delete(id);
+    fail(error ?? new Error('The transaction has ended.')); // heard only when BEGIN failed
+  });
+  return started.then(() => null);
 }
 
-/** Where a statement runs: its open transaction, or the database. */
-function on(pg: PGlite, tx: number | undefined): PGlite | Transaction {
-  return tx ? openTransaction(tx).tx : pg;
+/** Where a statement runs: its transaction once begun, or the database. */
+async function statementsOf(pg: PGlite, tx: number | undefined): Promise<PGlite | Transaction> {
+  return tx ? openTransaction(tx).started : pg;
 }
 
 function openTransaction(id: number) {

@@ -93,6 +93,43 @@ describe('PGlite on a thread of its own', () => {
     expect(outside).toBe(1);
   });
 
+  it('sends a transaction’s first statement with its BEGIN, which waits in the thread for the lock', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const insertedOnce = new Promise<void>((resolve) => (inserted = resolve));
+    const first = db.transaction(async (tx) => {
+      await tx.execute(sql`insert into items (name) values ('first')`);
+      inserted();
+      await held;
+    });
+    await insertedOnce;
+    // The second transaction's callback runs at once (no round trip for BEGIN) and its statement
+    // goes to the thread, where it waits for the first transaction to end.
+    let reachedStatement!: () => void;
+    const reached = new Promise<void>((resolve) => (reachedStatement = resolve));
+    const second = db.transaction(async (tx) => {
+      const insert = tx.execute(sql`insert into items (name) values ('second') returning id`);
+      reachedStatement();
+      return (await insert).rows[0];
+    });
+    const waitedForBegin = new Promise<string>((resolve) => setTimeout(() => resolve('waited for BEGIN'), 10_000));
+    const beforeBegin = await Promise.race([reached.then(() => 'sent before BEGIN'), waitedForBegin]);
+    if (beforeBegin !== 'sent before BEGIN') release(); // old behaviour: let both end, then fail
+    expect(beforeBegin).toBe('sent before BEGIN');
+    let secondDone = false;
+    void second.then(() => (secondDone = true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(secondDone).toBe(false);
+    release();
+    await first;
+    expect(await second).toEqual({ id: 2 });
+    expect((await db.execute(sql`select name from items order by id`)).rows).toEqual([
+      { name: 'first' },
+      { name: 'second' },
+    ]);
+  });
+
   it('carries PostgreSQL errors with their code and constraint', async () => {
     await db.execute(sql`insert into items (name) values ('twice')`);
     const error = await db.execute(sql`insert into items (name) values ('twice')`).catch((e: unknown) => e);
