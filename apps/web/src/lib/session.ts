@@ -59,18 +59,35 @@ export function useCurrentUser(): UserData | null {
 
 let refreshing: Promise<string | null> | null = null;
 
+/** The lock the app's tabs take in turn to use the refresh cookie they share (Web Locks API). */
+const REFRESH_LOCK = 'switchboard-refresh-token';
+
+/** Runs `work` holding the tabs' refresh lock, or as it is where the browser has no Web Locks. */
+async function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
+  if (!navigator.locks) return work();
+  let result!: T;
+  await navigator.locks.request(REFRESH_LOCK, async () => {
+    result = await work();
+  });
+  return result;
+}
+
 /**
  * Exchanges the refresh cookie for a new access token. However many callers ask at once, one
  * request runs and all get its result (a refresh token works only once: a second parallel
- * refresh would look like theft and revoke the session).
+ * refresh would look like theft and revoke the session). The app's other tabs share the cookie,
+ * so they take turns too: a tab's refresh starts once the one before it has its answer, and sends
+ * the cookie that answer set (two tabs opened together would otherwise sign each other out).
  */
 export function refreshAccessToken(): Promise<string | null> {
   refreshing ??= (async () => {
     try {
-      const response = await fetch('/api/auth/refresh-token', { method: 'POST', credentials: 'same-origin' });
-      if (!response.ok) return null;
-      const { accessToken } = (await response.json()) as { accessToken: string };
-      return accessToken;
+      return await oneTabAtATime(async () => {
+        const response = await fetch('/api/auth/refresh-token', { method: 'POST', credentials: 'same-origin' });
+        if (!response.ok) return null;
+        const { accessToken } = (await response.json()) as { accessToken: string };
+        return accessToken;
+      });
     } catch {
       return null;
     } finally {
