@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/database.js';
+import { contactListsOf } from '../helpers/contact-fixtures.js';
 import { createTestServices, type TestServices } from '../helpers/test-services.js';
 import { eventually } from '../helpers/expectations.js';
 
@@ -22,12 +23,13 @@ describe('dispatching a campaign', () => {
   let userId: string;
   let sandboxId: string;
   const submits = new Map<string, number[]>();
-  let contacts = 0;
+  let listOf: ReturnType<typeof contactListsOf>;
 
   beforeAll(async () => {
     t = await createTestServices({ start: false });
     ({ workspaceId, userId } = await t.workspace());
     sandboxId = (await t.services.networks.list(workspaceId))[0]!.id;
+    listOf = contactListsOf(t, workspaceId, 10_000_000);
     // Every submit the dispatcher makes, timed where it reaches the channel.
     const adapter = t.channels.adapterFor('sandbox');
     const send = adapter.send.bind(adapter);
@@ -49,14 +51,7 @@ describe('dispatching a campaign', () => {
   afterAll(() => t.close());
 
   async function campaignOf(size: number, ratePerSecond: number) {
-    const list = await t.services.contacts.lists.create(workspaceId, `List ${Math.random()}`);
-    await t.db.execute(sql`insert into contacts (workspace_id, phone_number, name)
-      select ${workspaceId}, '+336' || (10000000 + g)::text, 'P' || g
-      from generate_series(${contacts + 1}::int, ${contacts + size}::int) g`);
-    contacts += size;
-    await t.db.execute(sql`insert into contact_list_members (list_id, contact_id, contact_created_at)
-      select ${list.id}, id, created_at from contacts where workspace_id = ${workspaceId}
-        and id not in (select contact_id from contact_list_members)`);
+    const list = await listOf(size);
     return t.services.campaigns.create(workspaceId, userId, {
       name: 'Rate',
       networkIds: [sandboxId],

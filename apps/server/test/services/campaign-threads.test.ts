@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/database.js';
 import type { ClaimedMessage } from '../../src/modules/messaging/outbound-queue.js';
+import { contactListsOf } from '../helpers/contact-fixtures.js';
 import { eventually } from '../helpers/expectations.js';
 import { createTestServices, type TestServices } from '../helpers/test-services.js';
 
@@ -14,26 +15,20 @@ describe('campaign messages and threads', () => {
   let workspaceId: string;
   let userId: string;
   let sandboxId: string;
-  let contacts = 0;
+  let listOf: ReturnType<typeof contactListsOf>;
 
   beforeAll(async () => {
     t = await createTestServices({ start: false });
     ({ workspaceId, userId } = await t.workspace());
     sandboxId = (await t.services.networks.list(workspaceId))[0]!.id;
+    listOf = contactListsOf(t, workspaceId);
     // Queueing makes even a runner that was not started take the network; closed, it runs none.
     await t.networkRunner.close();
   });
   afterAll(() => t.close());
 
   async function startedCampaignOf(size: number, body: string) {
-    const list = await t.services.contacts.lists.create(workspaceId, `List ${contacts}`);
-    await t.db.execute(sql`insert into contacts (workspace_id, phone_number, name)
-      select ${workspaceId}, '+336' || (20000000 + g)::text, 'P' || g
-      from generate_series(${contacts + 1}::int, ${contacts + size}::int) g`);
-    contacts += size;
-    await t.db.execute(sql`insert into contact_list_members (list_id, contact_id, contact_created_at)
-      select ${list.id}, id, created_at from contacts where workspace_id = ${workspaceId}
-        and id not in (select contact_id from contact_list_members)`);
+    const list = await listOf(size);
     const campaign = await t.services.campaigns.create(workspaceId, userId, {
       name: body,
       networkIds: [sandboxId],
