@@ -61,6 +61,7 @@ async function run(pg: PGlite, message: ToPgliteWorker): Promise<unknown> {
       const transaction = openTransaction(message.tx);
       transaction.end(message.commit);
       const failure = await transaction.outcome;
+      transactions.delete(message.tx);
       if (failure) throw failure;
       return null;
     }
@@ -95,11 +96,10 @@ function begin(pg: PGlite, id: number): Promise<null> {
       () => undefined,
       (error: unknown) => error,
     );
+  // Known until its `end` (which the main thread sends for every transaction, even one whose
+  // BEGIN failed): statements and the end of a transaction that never began hear why.
   transactions.set(id, { started, end, outcome });
-  void outcome.then((error) => {
-    transactions.delete(id);
-    fail(error ?? new Error('The transaction has ended.')); // heard only when BEGIN failed
-  });
+  void outcome.then((error) => fail(error ?? new Error('The transaction has ended.'))); // heard only when BEGIN failed
   return started.then(() => null);
 }
 
