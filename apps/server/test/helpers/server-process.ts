@@ -57,7 +57,8 @@ export function startServer(env: Record<string, string>): ServerProcess {
   let err = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // 'close', not 'exit': at 'exit' the last of its output may not have been read yet.
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   let exitCode: number | null | undefined;
   void exited.then((code) => (exitCode = code));
 

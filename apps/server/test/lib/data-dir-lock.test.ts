@@ -40,7 +40,9 @@ function startLockChild(dataDir: string): LockChild {
       else lines.push(line);
     }
   });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  // 'close', not 'exit': a child that answers and exits at once can be seen to exit before its
+  // answer is read from its stdout, and would then read as "exited".
+  const exited = new Promise((resolve) => child.once('close', resolve));
   return {
     process: child,
     exited,

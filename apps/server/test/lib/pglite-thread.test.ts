@@ -178,7 +178,7 @@ describe('PGlite on a thread of its own', () => {
     );
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    const status = await new Promise((resolve) => child.on('exit', resolve));
+    const status = await new Promise((resolve) => child.on('close', resolve)); // its output read to the end
     expect({ status, output: output.trim() }).toEqual({ status: 0, output: 'closed' });
   }, 60_000);
 
