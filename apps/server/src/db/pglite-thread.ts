@@ -71,6 +71,10 @@ export async function openPgliteThread(
       if (waiting.size === 0) worker.ref();
       waiting.set(id, { resolve, reject });
     });
+  /** Posts a message the worker does not answer (BEGIN); nothing once the thread stopped. */
+  const tell = (message: Call): void => {
+    if (!stopped) worker.postMessage({ ...message, id: ++lastId });
+  };
   const call = <T>(message: Call): Promise<T> => {
     const id = ++lastId;
     const answered = answer(id);
@@ -106,10 +110,11 @@ export async function openPgliteThread(
   const thread: PgliteClient = {
     ...statements(),
     async transaction(callback) {
-      // BEGIN and the first statements go together: the worker runs them in order, so the
-      // transaction costs one round trip less. BEGIN's failure reaches its statements and its end.
+      // BEGIN and the first statements go together, BEGIN unanswered: the worker runs them in
+      // order, so the transaction costs one round trip less. BEGIN's failure reaches its
+      // statements and its end; a stopped thread fails them as it fails every call.
       const tx = ++lastTransaction;
-      call<null>({ op: 'begin', tx }).catch(() => {});
+      tell({ op: 'begin', tx });
       let ended = false;
       const end = (commit: boolean) => {
         ended = true;

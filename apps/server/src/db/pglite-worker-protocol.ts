@@ -18,7 +18,7 @@ export type ToPgliteWorker = { id: number } & (
       tx?: number;
     }
   | { op: 'exec'; sql: string; tx?: number }
-  /** Opens transaction `tx` (named by the main thread, so its statements can follow at once). */
+  /** Opens transaction `tx` (named by the main thread, so its statements can follow at once); not answered. */
   | { op: 'begin'; tx: number }
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'close' }

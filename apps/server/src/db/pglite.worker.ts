@@ -36,6 +36,11 @@ const keepText = (value: string) => value;
 
 if (pg) {
   port.on('message', (message: ToPgliteWorker) => {
+    // BEGIN is not answered: its failure reaches the transaction's statements and its end.
+    if (message.op === 'begin') {
+      begin(pg, message.tx);
+      return;
+    }
     run(pg, message).then(
       (result) => post({ id: message.id, result }),
       (error: unknown) => post({ id: message.id, error: toWorkerError(error) }),
@@ -55,8 +60,6 @@ async function run(pg: PGlite, message: ToPgliteWorker): Promise<unknown> {
     }
     case 'exec':
       return (await statementsOf(pg, message.tx)).exec(message.sql);
-    case 'begin':
-      return begin(pg, message.tx);
     case 'end': {
       const transaction = openTransaction(message.tx);
       transaction.end(message.commit);
@@ -73,10 +76,10 @@ async function run(pg: PGlite, message: ToPgliteWorker): Promise<unknown> {
 }
 
 /**
- * Starts transaction `id`: it is known at once (statements sent right after wait for it), and
- * answers once BEGIN ran. It stays open until `end`.
+ * Starts transaction `id`: it is known at once (statements sent right after wait for it) and
+ * stays open until `end`.
  */
-function begin(pg: PGlite, id: number): Promise<null> {
+function begin(pg: PGlite, id: number): void {
   let end!: (commit: boolean) => void;
   const ending = new Promise<boolean>((settle) => (end = settle));
   let start!: (tx: Transaction) => void;
@@ -100,7 +103,6 @@ function begin(pg: PGlite, id: number): Promise<null> {
   // BEGIN failed): statements and the end of a transaction that never began hear why.
   transactions.set(id, { started, end, outcome });
   void outcome.then((error) => fail(error ?? new Error('The transaction has ended.'))); // heard only when BEGIN failed
-  return started.then(() => null);
 }
 
 /** Where a statement runs: its transaction once begun, or the database. */
