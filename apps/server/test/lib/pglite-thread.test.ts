@@ -72,17 +72,23 @@ describe('PGlite on a thread of its own', () => {
     expect((await db.execute(sql`select name from items`)).rows).toEqual([{ name: 'outer' }]);
   });
 
-  it('makes a statement outside a transaction wait until it ends', async () => {
+  /** A transaction that inserted `name` and stays open until `release`; resolves once it inserted. */
+  async function heldTransaction(name: string) {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let inserted!: () => void;
     const insertedOnce = new Promise<void>((resolve) => (inserted = resolve));
     const transaction = db.transaction(async (tx) => {
-      await tx.execute(sql`insert into items (name) values ('in flight')`);
+      await tx.execute(sql`insert into items (name) values (${name})`);
       inserted();
       await held;
     });
     await insertedOnce;
+    return { release, transaction };
+  }
+
+  it('makes a statement outside a transaction wait until it ends', async () => {
+    const { release, transaction } = await heldTransaction('in flight');
     let outside: number | undefined;
     const read = count().then((n) => (outside = n));
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -94,16 +100,7 @@ describe('PGlite on a thread of its own', () => {
   });
 
   it('sends a transaction’s first statement with its BEGIN, which waits in the thread for the lock', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let inserted!: () => void;
-    const insertedOnce = new Promise<void>((resolve) => (inserted = resolve));
-    const first = db.transaction(async (tx) => {
-      await tx.execute(sql`insert into items (name) values ('first')`);
-      inserted();
-      await held;
-    });
-    await insertedOnce;
+    const { release, transaction: first } = await heldTransaction('first');
     // The second transaction's callback runs at once (no round trip for BEGIN) and its statement
     // goes to the thread, where it waits for the first transaction to end.
     let reachedStatement!: () => void;
