@@ -36,13 +36,16 @@ async function finish(deps: DispatcherDeps, message: MessageRow, outcome: () => 
   else deps.log.debug({ messageId: message.id }, 'message changed state while it was being sent');
 }
 
-/** Hands one claimed message to the channel and records what became of it. */
+/**
+ * Hands one claimed message to the channel and records what became of it; answers whether it
+ * goes back to the queue for a later attempt.
+ */
 async function sendOne(
   network: NetworkRuntime,
   adapter: ChannelAdapter,
   deps: DispatcherDeps,
   message: ClaimedMessage,
-) {
+): Promise<{ retry: boolean }> {
   try {
     const result = await adapter.send(network, {
       id: message.id,
@@ -56,6 +59,7 @@ async function sendOne(
     await finish(deps, message, () =>
       deps.queue.recordSent({ id: message.id, providerMessageId: result.providerMessageId, state: result.state }),
     );
+    return { retry: false };
   } catch (error) {
     const failure =
       error instanceof ChannelError ? error : new ChannelError((error as Error).message, { transient: true });
@@ -63,9 +67,10 @@ async function sendOne(
     if (transient && message.attempts < MAX_ATTEMPTS) {
       const at = new Date(Date.now() + (retryAfterMs ?? retryDelayMs(message.attempts)));
       await finish(deps, message, () => deps.queue.retryLater(message.id, at, code, failure.message));
-    } else {
-      await finish(deps, message, () => deps.queue.markFailed(message.id, code, failure.message));
+      return { retry: true };
     }
+    await finish(deps, message, () => deps.queue.markFailed(message.id, code, failure.message));
+    return { retry: false };
   }
 }
 
@@ -85,6 +90,10 @@ export function startNetworkDispatcher(network: NetworkRuntime, adapter: Channel
   // A wake-up that came while the loop was busy (claiming, looking for the next due time) is
   // kept for its next wait; otherwise a message queued then would wait for the next poll.
   let wakePending = false;
+  // The loop waits for sends to finish (the window is full), so a finished send wakes it. Once a
+  // claim came back short, the queue held nothing more that was due: a finished send is then no
+  // reason to ask again (a new message wakes the loop, a retry's due time is asked for).
+  let waitingForRoom = false;
   const idle = new Set<Promise<void>>();
 
   const wake = () => {
@@ -112,14 +121,16 @@ export function startNetworkDispatcher(network: NetworkRuntime, adapter: Channel
       // Refill when half the window is free, not at every freed slot: a claim costs a query,
       // and claiming one message per finished send would make the database the bottleneck.
       if (room <= 0 || (inFlight > 0 && room < Math.ceil(window / 2))) {
+        waitingForRoom = true;
         await waitFor(IDLE_POLL_MS);
+        waitingForRoom = false;
         continue;
       }
       // Claim no more than the pace allows within a few seconds, so leases never run out waiting.
-      const batch = await deps.queue.claim(network.id, Math.min(room, network.throughput * 5), deps.leaseSeconds);
+      const limit = Math.min(room, network.throughput * 5);
+      const batch = await deps.queue.claim(network.id, limit, deps.leaseSeconds);
       if (batch.length === 0) {
-        const due = await deps.queue.nextDue(network.id);
-        await waitFor(due ? Math.min(IDLE_POLL_MS, Math.max(10, due.getTime() - Date.now())) : IDLE_POLL_MS);
+        await waitUntilDue();
         continue;
       }
       for (const message of batch) deps.published(message);
@@ -151,16 +162,31 @@ export function startNetworkDispatcher(network: NetworkRuntime, adapter: Channel
         }
         inFlight += 1;
         const sending = sendOne(network, adapter, deps, message)
-          .catch((error: unknown) => deps.log.error({ err: error, messageId: message.id }, 'recording a send failed'))
+          .then(
+            // A retry is due later than the loop may be sleeping: it asks for the next due time.
+            ({ retry }) => {
+              if (retry) wake();
+            },
+            (error: unknown) => deps.log.error({ err: error, messageId: message.id }, 'recording a send failed'),
+          )
           .finally(() => {
             inFlight -= 1;
             idle.delete(sending);
-            wake();
+            if (waitingForRoom) wake();
           });
         idle.add(sending);
       }
       if (held.length) await deps.queue.releaseClaims(held);
+      // A short claim took every message that was due: the next claim waits for a new one. (Not
+      // so for a campaign's: its claim is capped at a few seconds of its rate.)
+      if (batch.length < limit && !batch.some((m) => m.campaignId)) await waitUntilDue();
     }
+  }
+
+  /** Sleeps until the network's next queued message is due, a wake-up, or the idle poll. */
+  async function waitUntilDue() {
+    const due = await deps.queue.nextDue(network.id);
+    await waitFor(due ? Math.min(IDLE_POLL_MS, Math.max(10, due.getTime() - Date.now())) : IDLE_POLL_MS);
   }
 
   const running = loop().catch((error: unknown) => {
