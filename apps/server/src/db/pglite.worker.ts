@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type ParserOptions, type Transaction } from '@electric-sql/pglite';
 import { PGLITE_EXTENSIONS } from './pglite-extensions.js';
+import { createPreparedStatements } from './pglite-prepared.js';
 import type { FromPgliteWorker, PgliteWorkerOpen, ToPgliteWorker, WorkerError } from './pglite-worker-protocol.js';
 import { READY_ID } from './pglite-worker-protocol.js';
 
@@ -31,6 +32,7 @@ const transactions = new Map<
   number,
   { started: Promise<Transaction>; end(commit: boolean): void; outcome: Promise<unknown> }
 >();
+const prepared = pg && createPreparedStatements(pg);
 const textParsers = new Map<string, ParserOptions>();
 const keepText = (value: string) => value;
 
@@ -52,11 +54,13 @@ if (pg) {
 async function run(pg: PGlite, message: ToPgliteWorker): Promise<unknown> {
   switch (message.op) {
     case 'query': {
-      const on = await statementsOf(pg, message.tx);
-      return on.query(message.sql, message.params, {
-        rowMode: message.rowMode,
-        ...(message.textTypes && { parsers: parsersKeepingText(message.textTypes) }),
-      });
+      if (message.tx) await openTransaction(message.tx).started;
+      return prepared!.query(
+        message.sql,
+        message.params,
+        { rowMode: message.rowMode, ...(message.textTypes && { parsers: parsersKeepingText(message.textTypes) }) },
+        !!message.tx,
+      );
     }
     case 'exec':
       return (await statementsOf(pg, message.tx)).exec(message.sql);
