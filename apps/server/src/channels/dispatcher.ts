@@ -75,6 +75,31 @@ async function sendOne(
 }
 
 /**
+ * The dispatcher loop's sleep: `waitFor` ends after its time or at a `wake`. A wake-up that came
+ * while the loop was busy (claiming, looking for the next due time) is kept for its next wait;
+ * otherwise a message queued then would wait for the next poll.
+ */
+function createAlarm() {
+  let wakeUp: (() => void) | null = null;
+  let wakePending = false;
+  return {
+    wake() {
+      if (wakeUp) wakeUp();
+      else wakePending = true;
+      wakeUp = null;
+    },
+    async waitFor(ms: number) {
+      if (wakePending) {
+        wakePending = false;
+        return;
+      }
+      await Promise.race([sleep(ms), new Promise<void>((resolve) => (wakeUp = resolve))]);
+      wakeUp = null;
+    },
+  };
+}
+
+/**
  * Sends one network's queued messages from this instance (the one holding the network's lease):
  * claims due messages with a row lease, paces them to the network's throughput (segments per
  * second), keeps at most the adapter's window in flight, records the outcome.
@@ -86,30 +111,12 @@ export function startNetworkDispatcher(network: NetworkRuntime, adapter: Channel
   let inFlight = 0;
   let stopped = false;
   const stopping = new AbortController();
-  let wakeUp: (() => void) | null = null;
-  // A wake-up that came while the loop was busy (claiming, looking for the next due time) is
-  // kept for its next wait; otherwise a message queued then would wait for the next poll.
-  let wakePending = false;
+  const { wake, waitFor } = createAlarm();
   // The loop waits for sends to finish (the window is full), so a finished send wakes it. Once a
   // claim came back short, the queue held nothing more that was due: a finished send is then no
   // reason to ask again (a new message wakes the loop, a retry's due time is asked for).
   let waitingForRoom = false;
   const idle = new Set<Promise<void>>();
-
-  const wake = () => {
-    if (wakeUp) wakeUp();
-    else wakePending = true;
-    wakeUp = null;
-  };
-
-  async function waitFor(ms: number) {
-    if (wakePending) {
-      wakePending = false;
-      return;
-    }
-    await Promise.race([sleep(ms), new Promise<void>((resolve) => (wakeUp = resolve))]);
-    wakeUp = null;
-  }
 
   async function loop() {
     while (!stopped) {

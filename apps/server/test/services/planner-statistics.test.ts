@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/database.js';
 import { servicesWithWorkspace, type TestServices } from '../helpers/test-services.js';
 
 /**
@@ -18,11 +19,12 @@ describe.skipIf(!!process.env.DATABASE_URL)('planner statistics on the embedded 
   /** The plan of the inbound path's look-up of a provider's retries (inbound.repository.ts). */
   const retryLookUpPlan = async () =>
     (
-      await t.db.execute<{ 'QUERY PLAN': string }>(
+      await queryRows<{ 'QUERY PLAN': string }>(
+        t.db,
         sql`explain select id, network_id, provider_message_id from messages where direction = 'in'
           and (network_id, provider_message_id) in ((${sandboxId}::uuid, 'p-1'), (${sandboxId}::uuid, 'p-2'))`,
       )
-    ).rows
+    )
       .map((row) => row['QUERY PLAN'])
       .join('\n');
 
@@ -41,9 +43,10 @@ describe.skipIf(!!process.env.DATABASE_URL)('planner statistics on the embedded 
     // Planned with the statistics of the empty tables it started with, the look-up would read
     // every inbound message of the network (messages_inbound_idx) and test each one's id.
     await expect.poll(retryLookUpPlan, { timeout: 30_000, interval: 500 }).toContain('messages_provider_id_idx');
-    const [analysed] = (
-      await t.db.execute<{ reltuples: number }>(sql`select reltuples from pg_class where relname = 'messages'`)
-    ).rows;
+    const [analysed] = await queryRows<{ reltuples: number }>(
+      t.db,
+      sql`select reltuples from pg_class where relname = 'messages'`,
+    );
     expect(Number(analysed!.reltuples)).toBeGreaterThanOrEqual(400);
   });
 });
