@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MessageRow } from '../modules/messaging/message-rows.js';
 import type { ClaimedMessage, OutboundQueue } from '../modules/messaging/outbound-queue.js';
-import { ChannelError, type ChannelAdapter, type NetworkRuntime } from './channel.js';
+import { ChannelError, type ChannelAdapter, type NetworkRuntime, type SendResult } from './channel.js';
 import { createCampaignPacers, createPacer, takeTogether } from './pacer.js';
 
 /** Sends after which a transient failure becomes `failed`. */
@@ -38,16 +38,19 @@ async function finish(deps: DispatcherDeps, message: MessageRow, outcome: () => 
 
 /**
  * Hands one claimed message to the channel and records what became of it; answers whether it
- * goes back to the queue for a later attempt.
+ * goes back to the queue for a later attempt. `answered` is called once the channel answered
+ * (before the outcome is recorded): the message no longer takes a place in the window.
  */
 async function sendOne(
   network: NetworkRuntime,
   adapter: ChannelAdapter,
   deps: DispatcherDeps,
   message: ClaimedMessage,
+  answered: () => void,
 ): Promise<{ retry: boolean }> {
+  let result: SendResult;
   try {
-    const result = await adapter.send(network, {
+    result = await adapter.send(network, {
       id: message.id,
       networkId: network.id,
       to: message.toNumber,
@@ -56,11 +59,8 @@ async function sendOne(
       segments: message.segments,
       attempt: message.attempts,
     });
-    await finish(deps, message, () =>
-      deps.queue.recordSent({ id: message.id, providerMessageId: result.providerMessageId, state: result.state }),
-    );
-    return { retry: false };
   } catch (error) {
+    answered();
     const failure =
       error instanceof ChannelError ? error : new ChannelError((error as Error).message, { transient: true });
     const { transient, code = null, retryAfterMs } = failure.options;
@@ -72,6 +72,11 @@ async function sendOne(
     await finish(deps, message, () => deps.queue.markFailed(message.id, code, failure.message));
     return { retry: false };
   }
+  answered();
+  await finish(deps, message, () =>
+    deps.queue.recordSent({ id: message.id, providerMessageId: result.providerMessageId, state: result.state }),
+  );
+  return { retry: false };
 }
 
 /**
@@ -102,7 +107,7 @@ function createAlarm() {
 /**
  * Sends one network's queued messages from this instance (the one holding the network's lease):
  * claims due messages with a row lease, paces them to the network's throughput (segments per
- * second), keeps at most the adapter's window in flight, records the outcome.
+ * second), keeps at most the adapter's window waiting for the channel's answer, records the outcome.
  */
 export function startNetworkDispatcher(network: NetworkRuntime, adapter: ChannelAdapter, deps: DispatcherDeps) {
   const pacer = createPacer(network.throughput);
@@ -116,6 +121,8 @@ export function startNetworkDispatcher(network: NetworkRuntime, adapter: Channel
   // claim came back short, the queue held nothing more that was due: a finished send is then no
   // reason to ask again (a new message wakes the loop, a retry's due time is asked for).
   let waitingForRoom = false;
+  /** Sends the channel answered whose outcome is being recorded. */
+  let recording = 0;
   const idle = new Set<Promise<void>>();
 
   async function loop() {
@@ -124,7 +131,8 @@ export function startNetworkDispatcher(network: NetworkRuntime, adapter: Channel
         await waitFor(NOT_READY_POLL_MS);
         continue;
       }
-      const room = window - inFlight;
+      // Outcomes still being recorded hold claims back once they are more than a window.
+      const room = window - inFlight - Math.max(0, recording - window);
       // Refill when half the window is free, not at every freed slot: a claim costs a query,
       // and claiming one message per finished send would make the database the bottleneck.
       if (room <= 0 || (inFlight > 0 && room < Math.ceil(window / 2))) {
@@ -168,7 +176,15 @@ export function startNetworkDispatcher(network: NetworkRuntime, adapter: Channel
           continue;
         }
         inFlight += 1;
-        const sending = sendOne(network, adapter, deps, message)
+        let answered = false;
+        const answer = () => {
+          if (answered) return;
+          answered = true;
+          inFlight -= 1;
+          recording += 1;
+          if (waitingForRoom) wake();
+        };
+        const sending = sendOne(network, adapter, deps, message, answer)
           .then(
             // A retry is due later than the loop may be sleeping: it asks for the next due time.
             ({ retry }) => {
@@ -177,7 +193,8 @@ export function startNetworkDispatcher(network: NetworkRuntime, adapter: Channel
             (error: unknown) => deps.log.error({ err: error, messageId: message.id }, 'recording a send failed'),
           )
           .finally(() => {
-            inFlight -= 1;
+            answer();
+            recording -= 1;
             idle.delete(sending);
             if (waitingForRoom) wake();
           });

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages, networkLeases } from '../../src/db/schema/index.js';
 import { servicesWithWorkspace, type TestServices } from '../helpers/test-services.js';
 
-describe('dispatcher leases', () => {
+describe('dispatcher leases and claims', () => {
   let t: TestServices;
   let workspaceId: string;
   let sandboxId: string;
@@ -23,6 +23,76 @@ describe('dispatcher leases', () => {
         .from(messages)
         .where(eq(messages.id, id))
     )[0]!;
+
+  // A claim is a query on every turn of the dispatcher: a network answering one message at a
+  // time (an auto-reply, an inbox reply) should cost about one claim per message, not one per
+  // message plus one after each claim and one after each send that find nothing.
+  it('sends messages queued one at a time with about one claim each', async () => {
+    const claim = vi.spyOn(t.services.messaging.outboundQueue, 'claim');
+    const sent = 20;
+    for (let i = 0; i < sent; i++) {
+      const message = await t.services.messaging.queue({
+        workspaceId,
+        networkId: sandboxId,
+        to: `+120255501${String(i).padStart(2, '0')}`,
+        body: `one at a time ${i}`,
+        origin: 'api',
+      });
+      await t.events.waitFor(
+        workspaceId,
+        'message.updated',
+        (e) => e.message.id === message.id && e.message.state === 'sent',
+      );
+    }
+    const claims = claim.mock.calls.filter(([networkId]) => networkId === sandboxId).length;
+    claim.mockRestore();
+    // One claim per message, and the idle polls (one a second) while they went: three claims per
+    // message before (the claim, one right after it, one after the send).
+    expect(claims).toBeGreaterThanOrEqual(sent);
+    expect(claims).toBeLessThan(sent * 1.5 + 5);
+  });
+
+  it('frees a place in the window when the channel answers, not when the outcome is recorded', async () => {
+    const queue = t.services.messaging.outboundQueue;
+    const record = queue.recordSent;
+    let open!: () => void;
+    const recorded = new Promise<void>((resolve) => (open = resolve));
+    // Recording is held back (the real statement runs once let go): the sandbox's window is 10.
+    const recordSent = vi.spyOn(queue, 'recordSent').mockImplementation(async (sent) => {
+      await recorded;
+      return record(sent);
+    });
+    try {
+      const ids: string[] = [];
+      for (let i = 0; i < 15; i++)
+        ids.push(
+          (
+            await t.services.messaging.queue({
+              workspaceId,
+              networkId: sandboxId,
+              to: `+120255502${String(i).padStart(2, '0')}`,
+              body: `window ${i}`,
+              origin: 'api',
+            })
+          ).id,
+        );
+      // All 15 answered by the channel while not one outcome is recorded yet.
+      await expect.poll(() => recordSent.mock.calls.length, { timeout: 15_000 }).toBe(15);
+      open();
+      await expect
+        .poll(
+          async () =>
+            (await Promise.all(ids.map(stateOf))).filter((m) => m.state === 'sent' || m.state === 'delivered').length,
+          {
+            timeout: 15_000,
+          },
+        )
+        .toBe(15);
+    } finally {
+      open();
+      recordSent.mockRestore();
+    }
+  });
 
   it('picks up a message whose dispatcher died mid-send once its lease runs out', async () => {
     // Queued in a transaction context whose commit callbacks never run, so nothing wakes a
