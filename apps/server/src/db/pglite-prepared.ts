@@ -14,16 +14,6 @@ interface Statement {
   types: number[];
 }
 
-const concat = (parts: Uint8Array[]) => {
-  const all = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    all.set(part, at);
-    at += part.length;
-  }
-  return all;
-};
-
 /**
  * Named prepared statements on one PGlite. PGlite's own `query` sends every statement as a new
  * unnamed one, so PostgreSQL parses and plans it on every call: for the dispatcher's claim that
@@ -50,11 +40,11 @@ export function createPreparedStatements(pg: PGlite, { max = 256 } = {}) {
     if (statements.size >= max) {
       const [oldestText, oldest] = statements.entries().next().value as [string, Statement];
       statements.delete(oldestText);
-      await run(concat([serialize.close({ type: 'S', name: oldest.name }), serialize.sync()]));
+      await run(Buffer.concat([serialize.close({ type: 'S', name: oldest.name }), serialize.sync()]));
     }
     const name = `sb_${++named}`;
     const described = await run(
-      concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
     );
     const statement = { name, types: parse.parseDescribeStatementResults(described) };
     statements.set(text, statement);
@@ -69,7 +59,7 @@ export function createPreparedStatements(pg: PGlite, { max = 256 } = {}) {
       return serializer ? serializer(value) : String(value);
     });
     const messages = await run(
-      concat([
+      Buffer.concat([
         serialize.bind({ statement: statement.name, values }),
         serialize.describe({ type: 'P' }),
         serialize.execute({}),
