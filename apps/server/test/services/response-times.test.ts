@@ -178,8 +178,10 @@ describe('response times and the replies’ writers', () => {
     );
     expect(row).toEqual({ seconds: 1200 }); // 1,234 s rounded down to two significant digits
 
+    // From the start of the previous whole hour, so the histogram's hour rows and the raw
+    // stretches cover the same span whatever the clock's minute (the test may cross an hour).
     const now = new Date();
-    const hourAgo = new Date(now.getTime() - 3_600_000);
+    const hourAgo = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000 - 3_600_000);
     const side = createAnalyticsSideRepository(t.db);
     const all = await queryRows<{ seconds: number }>(
       t.db,
