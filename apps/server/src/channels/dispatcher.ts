@@ -18,7 +18,7 @@ export function retryDelayMs(attempt: number): number {
 
 export interface DispatcherDeps {
   /** Messaging's outbound queue (claim, record, retry, fail, give back). */
-  queue: Pick<OutboundQueue, 'claim' | 'nextDue' | 'releaseClaims' | 'recordSent' | 'retryLater' | 'markFailed'>;
+  queue: Pick<OutboundQueue, 'claim' | 'releaseClaims' | 'recordSent' | 'retryLater' | 'markFailed'>;
   leaseSeconds: number;
   /** Publishes `message.updated` for a changed row. */
   published(row: MessageRow): void;
@@ -143,9 +143,9 @@ export function startNetworkDispatcher(network: NetworkRuntime, adapter: Channel
       }
       // Claim no more than the pace allows within a few seconds, so leases never run out waiting.
       const limit = Math.min(room, network.throughput * 5);
-      const batch = await deps.queue.claim(network.id, limit, deps.leaseSeconds);
+      const { messages: batch, nextDue } = await deps.queue.claim(network.id, limit, deps.leaseSeconds);
       if (batch.length === 0) {
-        await waitUntilDue();
+        await waitUntil(nextDue);
         continue;
       }
       for (const message of batch) deps.published(message);
@@ -203,14 +203,14 @@ export function startNetworkDispatcher(network: NetworkRuntime, adapter: Channel
       if (held.length) await deps.queue.releaseClaims(held);
       // A short claim took every message that was due: the next claim waits for a new one. (Not
       // so for a campaign's: its claim is capped at a few seconds of its rate.)
-      if (batch.length < limit && !batch.some((m) => m.campaignId)) await waitUntilDue();
+      // (The claim answered when the next message left is due.)
+      if (batch.length < limit && !batch.some((m) => m.campaignId)) await waitUntil(nextDue);
     }
   }
 
-  /** Sleeps until the network's next queued message is due, a wake-up, or the idle poll. */
-  async function waitUntilDue() {
-    const due = await deps.queue.nextDue(network.id);
-    await waitFor(due ? Math.min(IDLE_POLL_MS, Math.max(10, due.getTime() - Date.now())) : IDLE_POLL_MS);
+  /** Sleeps until `due` (the network's next queued message; null: none), a wake-up, or the idle poll. */
+  function waitUntil(due: Date | null) {
+    return waitFor(due ? Math.min(IDLE_POLL_MS, Math.max(10, due.getTime() - Date.now())) : IDLE_POLL_MS);
   }
 
   const running = loop().catch((error: unknown) => {

@@ -102,7 +102,7 @@ describe('a campaign’s life through the API', () => {
     const started = Date.parse(paused.startedAt!);
     await eventually(async () => Date.now() > started + 6_000, 'every message is due');
     await eventually(async () => (await read(campaign.id)).counts.sending === 0, 'nothing is being sent');
-    const claimed = await t.app.services.messaging.outboundQueue.claim(sandbox.id, 50, 30);
+    const { messages: claimed } = await t.app.services.messaging.outboundQueue.claim(sandbox.id, 50, 30);
     expect(claimed.filter((m) => m.campaignId === campaign.id)).toEqual([]);
     const before = await read(campaign.id);
     expect(before.counts.queued).toBeGreaterThanOrEqual(1);

@@ -44,7 +44,7 @@ describe('campaign messages and threads', () => {
   async function claimAll(count: number) {
     const claimed: ClaimedMessage[] = [];
     await eventually(async () => {
-      claimed.push(...(await t.services.messaging.outboundQueue.claim(sandboxId, 10, 30)));
+      claimed.push(...(await t.services.messaging.outboundQueue.claim(sandboxId, 10, 30)).messages);
       return claimed.length >= count;
     }, `${count} claimed`);
     return claimed;

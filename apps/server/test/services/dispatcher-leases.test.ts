@@ -1,5 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CreateNetworkBodySchema, UpdateNetworkBodySchema } from '@switchboard/contract';
 import { messages, networkLeases } from '../../src/db/schema/index.js';
 import { servicesWithWorkspace, type TestServices } from '../helpers/test-services.js';
 
@@ -50,6 +51,52 @@ describe('dispatcher leases and claims', () => {
     // message before (the claim, one right after it, one after the send).
     expect(claims).toBeGreaterThanOrEqual(sent);
     expect(claims).toBeLessThan(sent * 1.5 + 5);
+  });
+
+  // The dispatcher sleeps after a short claim until the next message is due: the claim itself
+  // answers when that is (no second statement), leaving out the rows it just took.
+  it('answers with a short claim when the next message left is due, and not with a full one', async () => {
+    const { network } = await t.services.networks.create(
+      workspaceId,
+      CreateNetworkBodySchema.parse({ kind: 'sandbox', name: 'Claimed by hand' }),
+    );
+    const inSeconds = (s: number) => new Date(Date.now() + s * 1000);
+    const queued = [];
+    for (const [i, due] of [inSeconds(60), inSeconds(120), inSeconds(180)].entries())
+      queued.push(
+        await t.services.messaging.queue({
+          workspaceId,
+          networkId: network.id,
+          to: `+1202555019${i}`,
+          body: `due later ${i}`,
+          origin: 'api',
+          notBefore: due,
+        }),
+      );
+    const dueOf = async (id: string) =>
+      (await t.db.select({ at: messages.nextAttemptAt }).from(messages).where(eq(messages.id, id)))[0]!.at!;
+    // No dispatcher may take them while the claims below are made by hand.
+    await t.services.networks.update(workspaceId, network.id, UpdateNetworkBodySchema.parse({ enabled: false }));
+    const queue = t.services.messaging.outboundQueue;
+
+    const none = await queue.claim(network.id, 10, 30);
+    expect(none.messages).toEqual([]);
+    expect(none.nextDue).toEqual(await dueOf(queued[0]!.id));
+
+    // The first becomes due and is claimed: the answer is the second's time, not the first's.
+    await t.db.update(messages).set({ nextAttemptAt: new Date() }).where(eq(messages.id, queued[0]!.id));
+    const short = await queue.claim(network.id, 10, 30);
+    expect(short.messages.map((m) => m.id)).toEqual([queued[0]!.id]);
+    expect(short.nextDue).toEqual(await dueOf(queued[1]!.id));
+
+    // A full claim leaves more due now: no time is asked for.
+    await t.db
+      .update(messages)
+      .set({ nextAttemptAt: new Date() })
+      .where(inArray(messages.id, [queued[1]!.id, queued[2]!.id]));
+    const full = await queue.claim(network.id, 1, 30);
+    expect(full.messages).toHaveLength(1);
+    expect(full.nextDue).toBeNull();
   });
 
   it('frees a place in the window when the channel answers, not when the outcome is recorded', async () => {

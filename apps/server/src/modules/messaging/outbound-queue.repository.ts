@@ -30,10 +30,35 @@ export interface PendingMessage {
   phoneNumber: string;
 }
 
+/** What one claim took, and when the network's next message left in the queue is due. */
+export interface Claim {
+  messages: ClaimedMessage[];
+  /** Only for a claim that came back short (null: nothing waits); a full one leaves more due now. */
+  nextDue: Date | null;
+}
+
+/** Among the network's messages not in `claimed`, the soonest due (see `nextDue` of `Claim`). */
+function nextDueAfter(networkId: string, claimed: SQL): SQL {
+  return sql`least(
+    (select min(case when state = 'queued' then coalesce(next_attempt_at, now()) else lease_until end)
+      from messages where network_id = ${networkId} and state in ('queued', 'sending') and campaign_id is null
+        and id not in (${claimed})),
+    (select min(lease_until) from messages
+      where network_id = ${networkId} and state = 'sending' and id not in (${claimed})),
+    (select min(d.due) from live, lateral (
+      select next_attempt_at as due from messages
+      where campaign_id = live.id and network_id = ${networkId} and state = 'queued' and campaign_id is not null
+        and id not in (${claimed})
+      order by next_attempt_at limit 1) d))`;
+}
+
 /**
  * The claim (see `claim`): due messages outside campaigns in queue order; each sending
  * campaign's due messages from its own index, at most a few seconds of its rate; claims whose
- * dispatcher died. Locked with SKIP LOCKED, moved to `sending` with a lease.
+ * dispatcher died. Locked with SKIP LOCKED, moved to `sending` with a lease. A claim that takes
+ * fewer than `limit` also answers when the next message left is due (the statement sees the
+ * rows as they were, so those it claimed are left out), so the dispatcher knows how long to
+ * sleep without asking again: one row with that time, joined to every claimed one (or alone).
  */
 function claimStatement(networkId: string, limit: number, leaseSeconds: number): SQL {
   return sql`
@@ -60,15 +85,20 @@ function claimStatement(networkId: string, limit: number, leaseSeconds: number):
             and campaign_id in (select id from live)
           limit ${limit}
           for update skip locked
+        ), claimed as (
+          update messages m set state = 'sending', attempts = m.attempts + 1,
+            lease_until = now() + make_interval(secs => ${leaseSeconds}),
+            sending_at = coalesce(m.sending_at, now()), updated_at = now()
+          from ${contactsTable} c
+          where c.id = m.contact_id and m.id in (
+            select id from (select id from single union all select id from expired union all select id from bulk) p
+            limit ${limit})
+          returning m.*, c.phone_number as to_number, (select share from live where live.id = m.campaign_id) as campaign_rate
         )
-        update messages m set state = 'sending', attempts = m.attempts + 1,
-          lease_until = now() + make_interval(secs => ${leaseSeconds}),
-          sending_at = coalesce(m.sending_at, now()), updated_at = now()
-        from ${contactsTable} c
-        where c.id = m.contact_id and m.id in (
-          select id from (select id from single union all select id from expired union all select id from bulk) p
-          limit ${limit})
-        returning m.*, c.phone_number as to_number, (select share from live where live.id = m.campaign_id) as campaign_rate`;
+        select claimed.*, due.next_due from (
+          select case when (select count(*) from claimed) < ${limit}
+            then ${nextDueAfter(networkId, sql`select id from claimed`)} end as next_due
+        ) due left join claimed on true`;
 }
 
 /**
@@ -86,15 +116,21 @@ export function createOutboundQueueRepository(db: Db) {
      * due order from their own index; the others in queue order. SKIP LOCKED lets several
      * dispatchers claim side by side without waiting on each other.
      */
-    async claim(networkId: string, limit: number, leaseSeconds: number): Promise<ClaimedMessage[]> {
+    async claim(networkId: string, limit: number, leaseSeconds: number): Promise<Claim> {
       const rows = await queryRows<Record<string, unknown>>(db, claimStatement(networkId, limit, leaseSeconds));
-      return rows
-        .map((r) => camelRow<ClaimedMessage>(r))
+      const due = rows[0]?.next_due as Date | string | null | undefined;
+      const messages = rows
+        .filter((r) => r.id !== null)
+        .map((r) => {
+          const { nextDue: _due, ...message } = camelRow<ClaimedMessage & { nextDue: unknown }>(r);
+          return message;
+        })
         .sort(
           (a, b) =>
             +new Date(a.nextAttemptAt ?? a.createdAt) - +new Date(b.nextAttemptAt ?? b.createdAt) ||
             +new Date(a.createdAt) - +new Date(b.createdAt),
         );
+      return { messages, nextDue: due ? new Date(due) : null };
     },
 
     /** Gives claimed messages that were never handed to the channel back to the queue. */
@@ -104,24 +140,6 @@ export function createOutboundQueueRepository(db: Db) {
         .update(messages)
         .set({ state: 'queued', leaseUntil: null, attempts: sql`${messages.attempts} - 1`, updatedAt: new Date() })
         .where(and(inArray(messages.id, ids), eq(messages.state, 'sending')));
-    },
-
-    /** When the next queued message of a network is due (null: nothing waits), paused campaigns left out. */
-    async nextDue(networkId: string): Promise<Date | null> {
-      const [row] = await queryRows<{ due: Date | string | null }>(
-        db,
-        sql`with live as (${sendingCampaignsOn(networkId)})
-          select least(
-            (select min(case when state = 'queued' then coalesce(next_attempt_at, now()) else lease_until end)
-              from messages where network_id = ${networkId} and state in ('queued', 'sending') and campaign_id is null),
-            (select min(lease_until) from messages where network_id = ${networkId} and state = 'sending'),
-            (select min(d.due) from live, lateral (
-              select next_attempt_at as due from messages
-              where campaign_id = live.id and network_id = ${networkId} and state = 'queued' and campaign_id is not null
-              order by next_attempt_at limit 1) d)
-          ) as due`,
-      );
-      return row?.due ? new Date(row.due) : null;
     },
 
     /**

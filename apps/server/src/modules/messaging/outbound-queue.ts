@@ -4,7 +4,7 @@ import type { MessageRow } from './message-rows.js';
 import { createOutboundQueueRepository, type SentRecord } from './outbound-queue.repository.js';
 import { createSendOutcomesRepository } from './send-outcomes.repository.js';
 
-export type { ClaimedMessage, PendingMessage, SentRecord } from './outbound-queue.repository.js';
+export type { Claim, ClaimedMessage, PendingMessage, SentRecord } from './outbound-queue.repository.js';
 
 /**
  * What the dispatchers (channels/dispatcher.ts) and the Android phones' polls do with queued
@@ -20,7 +20,6 @@ export function createOutboundQueue(db: Db) {
   return {
     claim: repo.claim,
     releaseClaims: repo.releaseClaims,
-    nextDue: repo.nextDue,
     retryLater: outcomes.retryLater,
     markFailed: outcomes.markFailed,
     /** Records a send the channel accepted (`sent` + provider id); undefined if it left `sending`. */
