@@ -31,17 +31,31 @@ export interface UpsertContactsOptions {
  */
 export function upsertContacts(
   pairs: Array<{ workspaceId: string; phoneNumber: string }>,
-  { message = 'sending' }: UpsertContactsOptions = {},
+  options: UpsertContactsOptions = {},
 ): SQL {
-  const lastMessageAt =
-    message === 'received'
-      ? sql`now()`
-      : sql`case when contacts.opted_out_at is null then now() else contacts.last_message_at end`;
   return sql`insert into contacts (workspace_id, phone_number, last_message_at) values ${sql.join(
     pairs.map((pair) => sql`(${pair.workspaceId}, ${pair.phoneNumber}, now())`),
     sql`, `,
   )}
-  on conflict (workspace_id, phone_number) do update set last_message_at = ${lastMessageAt}`;
+  ${onConflictTouch(options)}`;
+}
+
+/**
+ * Like `upsertContacts` for the (workspace_id, phone_number) rows of a query (e.g. over an earlier
+ * CTE), which must not name one pair twice.
+ */
+export function upsertContactsOf(pairs: SQL, options: UpsertContactsOptions = {}): SQL {
+  return sql`insert into contacts (workspace_id, phone_number, last_message_at)
+  select p.workspace_id, p.phone_number, now() from (${pairs}) as p(workspace_id, phone_number)
+  ${onConflictTouch(options)}`;
+}
+
+function onConflictTouch({ message = 'sending' }: UpsertContactsOptions): SQL {
+  const lastMessageAt =
+    message === 'received'
+      ? sql`now()`
+      : sql`case when contacts.opted_out_at is null then now() else contacts.last_message_at end`;
+  return sql`on conflict (workspace_id, phone_number) do update set last_message_at = ${lastMessageAt}`;
 }
 
 /**

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { MessageEncoding } from '@switchboard/contract';
 import { queryRows, type Db } from '../../db/database.js';
 import { camelRow } from '../../lib/camel-row.js';
-import { upsertContacts } from '../contacts/contacts.sql.js';
+import { upsertContactsOf } from '../contacts/contacts.sql.js';
 import { previewOf, type ContactRow, type ConversationRow, type MessageRow } from './message-rows.js';
 
 export interface NewInbound {
@@ -24,9 +24,34 @@ export type StoredInbound =
 const keyOf = (...parts: string[]) => parts.join('\u0000');
 
 /**
- * Stores a batch of inbound messages in four statements whatever its size (a look-up of retries,
- * contacts (through the contacts module's upsert), threads with their counters, messages), so webhooks arriving together share one
- * transaction and one commit. Run it inside a transaction.
+ * The batch's first statement: its retries (provider ids already stored, rows `retry_*`) and the
+ * contacts of the other messages, found or added (rows of `contacts`), side by side through a
+ * full join on false. Exported for the planner test: the look-up must probe the unique index.
+ */
+export function retriesAndContactsStatement(items: NewInbound[]): SQL {
+  return sql`with input (workspace_id, phone_number, network_id, provider_message_id) as (values ${sql.join(
+    items.map((i) => sql`(${i.workspaceId}::uuid, ${i.phoneNumber}, ${i.networkId}::uuid, ${i.providerMessageId})`),
+    sql`, `,
+  )}), earlier as (
+    select id, network_id, provider_message_id from messages where direction = 'in'
+      and (network_id, provider_message_id) in (select network_id, provider_message_id from input)
+  ), upserted as (
+    ${upsertContactsOf(
+      sql`select distinct workspace_id, phone_number from input i where not exists (select 1 from earlier e
+        where e.network_id = i.network_id and e.provider_message_id = i.provider_message_id)`,
+      { message: 'received' },
+    )}
+    returning *
+  )
+  select e.id as retry_id, e.network_id as retry_network_id, e.provider_message_id as retry_provider_message_id, u.*
+  from upserted u full join earlier e on false`;
+}
+
+/**
+ * Stores a batch of inbound messages in three statements whatever its size (retries found and
+ * contacts found or added (through the contacts module's upsert) in one, threads with their
+ * counters, messages), so webhooks arriving together share one transaction and one commit. Run
+ * it inside a transaction.
  *
  * A provider id already stored, or seen earlier in the batch, is a retry: answered with the
  * stored message, never inserted twice (the unique index has the last word; two instances storing
@@ -34,15 +59,18 @@ const keyOf = (...parts: string[]) => parts.join('\u0000');
  */
 export async function insertInboundBatch(tx: Db, items: NewInbound[]): Promise<StoredInbound[]> {
   const earlier = new Map<string, string>();
-  for (const row of await queryRows<{ id: string; network_id: string; provider_message_id: string }>(
-    tx,
-    sql`select id, network_id, provider_message_id from messages where direction = 'in'
-      and (network_id, provider_message_id) in (${sql.join(
-        items.map((i) => sql`(${i.networkId}::uuid, ${i.providerMessageId})`),
-        sql`, `,
-      )})`,
-  )) {
-    earlier.set(keyOf(row.network_id, row.provider_message_id), row.id);
+  const contacts = new Map<string, ContactRow>();
+  for (const {
+    retry_id: retryId,
+    retry_network_id: retryNetworkId,
+    retry_provider_message_id: retryProviderId,
+    ...row
+  } of await queryRows<Record<string, unknown>>(tx, retriesAndContactsStatement(items))) {
+    if (retryId) earlier.set(keyOf(retryNetworkId as string, retryProviderId as string), retryId as string);
+    else {
+      const contact = camelRow<ContactRow>(row);
+      contacts.set(keyOf(contact.workspaceId, contact.phoneNumber), contact);
+    }
   }
   const fresh = new Map<string, NewInbound>();
   for (const item of items) {
@@ -52,18 +80,6 @@ export async function insertInboundBatch(tx: Db, items: NewInbound[]): Promise<S
   if (fresh.size === 0)
     return items.map((i) => ({ duplicate: true, messageId: earlier.get(keyOf(i.networkId, i.providerMessageId))! }));
 
-  const contacts = new Map<string, ContactRow>();
-  for (const row of await queryRows<Record<string, unknown>>(
-    tx,
-    sql`${upsertContacts(
-      [...new Map([...fresh.values()].map((i) => [keyOf(i.workspaceId, i.phoneNumber), i])).values()],
-      { message: 'received' },
-    )}
-        returning *`,
-  )) {
-    const contact = camelRow<ContactRow>(row);
-    contacts.set(keyOf(contact.workspaceId, contact.phoneNumber), contact);
-  }
   const contactOf = (i: NewInbound) => contacts.get(keyOf(i.workspaceId, i.phoneNumber))!;
 
   // Each thread's new messages: how many (unread) and the newest (time and preview).
