@@ -11,10 +11,16 @@ async function adminHeaders(request: APIRequestContext) {
   return { authorization: `Bearer ${accessToken}` };
 }
 
-/** A run's own numbers (+1 312 555 xxxx), so reruns on the same database never collide. */
+/**
+ * A run's own numbers (+1 312 555 xxxx), so reruns on the same database seldom collide: one random
+ * start per run and each call the next ones, so the tests of one run never share a number (a
+ * random start per call once gave the 55-number batch the number an earlier test had added).
+ */
+let nextNumber = 1000 + Math.floor(Math.random() * 8000);
 function numbers(count: number) {
-  const base = 1000 + Math.floor(Math.random() * 8000);
-  return Array.from({ length: count }, (_, i) => `+1312555${String(base + i).padStart(4, '0')}`);
+  const start = nextNumber;
+  nextNumber += count;
+  return Array.from({ length: count }, (_, i) => `+1312555${String(start + i).padStart(4, '0')}`);
 }
 
 /** The MM/DD/YYYY hh:mm of spec §9. */
