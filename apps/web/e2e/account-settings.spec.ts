@@ -259,6 +259,9 @@ test('Arabic: the settings read right to left', async ({ page }) => {
 
 for (const theme of ['light', 'dark'] as const) {
   test(`axe finds nothing serious on the settings pages (${theme})`, async ({ browser, baseURL }) => {
+    // Eleven sections, each loaded, scanned and shot: 38–51 s on a 2-core AMD EPYC, over 60 s
+    // once on a busy one, so three times that, as the other many-page axe tests have.
+    test.setTimeout(180_000);
     const { context, page, problems } = await themedPage(browser, baseURL, theme);
     await signUpFresh(page, `Axe ${theme}`);
     for (const section of ['profile', 'avatar', 'email', 'password', 'preferences', 'sessions', 'two-factor']) {
