@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { MessageEncoding } from '@switchboard/contract';
 import { queryRows, type Db } from '../../db/database.js';
 import { camelRow } from '../../lib/camel-row.js';
+import { pgArray } from '../../lib/pg-array.js';
 import { upsertContactsOf } from '../contacts/contacts.sql.js';
 import { previewOf, type ContactRow, type ConversationRow, type MessageRow } from './message-rows.js';
 
@@ -23,16 +24,21 @@ export type StoredInbound =
 
 const keyOf = (...parts: string[]) => parts.join('\u0000');
 
+/** One array parameter of a column of the batch's rows (see `pgArray`). */
+const columnOf = <T>(rows: T[], type: string, pick: (row: T) => string | number | null) =>
+  pgArray(rows.map(pick), type);
+
 /**
  * The batch's first statement: its retries (provider ids already stored, rows `retry_*`) and the
  * contacts of the other messages, found or added (rows of `contacts`), side by side through a
  * full join on false. Exported for the planner test: the look-up must probe the unique index.
  */
 export function retriesAndContactsStatement(items: NewInbound[]): SQL {
-  return sql`with input (workspace_id, phone_number, network_id, provider_message_id) as (values ${sql.join(
-    items.map((i) => sql`(${i.workspaceId}::uuid, ${i.phoneNumber}, ${i.networkId}::uuid, ${i.providerMessageId})`),
-    sql`, `,
-  )}), earlier as (
+  const column = (type: string, pick: (item: NewInbound) => string) => columnOf(items, type, pick);
+  return sql`with input (workspace_id, phone_number, network_id, provider_message_id) as (
+    select * from unnest(${column('uuid', (i) => i.workspaceId)}, ${column('text', (i) => i.phoneNumber)},
+      ${column('uuid', (i) => i.networkId)}, ${column('text', (i) => i.providerMessageId)})
+  ), earlier as (
     select id, network_id, provider_message_id from messages where direction = 'in'
       and (network_id, provider_message_id) in (select network_id, provider_message_id from input)
   ), upserted as (
@@ -51,7 +57,9 @@ export function retriesAndContactsStatement(items: NewInbound[]): SQL {
  * Stores a batch of inbound messages in three statements whatever its size (retries found and
  * contacts found or added (through the contacts module's upsert) in one, threads with their
  * counters, messages), so webhooks arriving together share one transaction and one commit. Run
- * it inside a transaction.
+ * it inside a transaction. The rows go as one array parameter per column: each statement's text
+ * is the same for every batch size, so the embedded database parses and plans it once (a VALUES
+ * list would be a new statement, parsed and planned afresh, for every size).
  *
  * A provider id already stored, or seen earlier in the batch, is a retry: answered with the
  * stored message, never inserted twice (the unique index has the last word; two instances storing
@@ -95,18 +103,18 @@ export async function insertInboundBatch(tx: Db, items: NewInbound[]): Promise<S
     }
   }
   const threads = new Map<string, ConversationRow>();
+  const newThreads = [...perThread.values()];
+  const threadColumn = (type: string, pick: (thread: (typeof newThreads)[number]) => string | number) =>
+    columnOf(newThreads, type, pick);
   for (const row of await queryRows<Record<string, unknown>>(
     tx,
     sql`insert into conversations (workspace_id, network_id, contact_id, created_at, last_message_at,
       last_message_preview, unread_count)
-    values ${sql.join(
-      [...perThread.values()].map(
-        ({ first, n, last }) =>
-          sql`(${first.workspaceId}, ${first.networkId}, ${contactOf(first).id}, least(now(), ${first.receivedAt}),
-            ${last.receivedAt}, ${previewOf(last.body)}, ${n})`,
-      ),
-      sql`, `,
-    )}
+    select t.workspace_id, t.network_id, t.contact_id, least(now(), t.first_at), t.last_at, t.preview, t.n
+    from unnest(${threadColumn('uuid', (t) => t.first.workspaceId)}, ${threadColumn('uuid', (t) => t.first.networkId)},
+      ${threadColumn('uuid', (t) => contactOf(t.first).id)}, ${threadColumn('timestamptz', (t) => t.first.receivedAt.toISOString())},
+      ${threadColumn('timestamptz', (t) => t.last.receivedAt.toISOString())}, ${threadColumn('text', (t) => previewOf(t.last.body))},
+      ${threadColumn('int', (t) => t.n)}) as t(workspace_id, network_id, contact_id, first_at, last_at, preview, n)
     on conflict (network_id, contact_id) do update set
       has_sms = true,
       unread_count = conversations.unread_count + excluded.unread_count,
@@ -120,19 +128,25 @@ export async function insertInboundBatch(tx: Db, items: NewInbound[]): Promise<S
   }
   const threadOf = (i: NewInbound) => threads.get(keyOf(i.networkId, contactOf(i).id))!;
 
-  // created_at is the clock at each row (not the transaction's start), so a thread reads in arrival
-  // order: messages of one batch, and a reply a step queues after them, never tie.
+  // created_at is the clock at each row (not the transaction's start), taken in the batch's order,
+  // so a thread reads in arrival order: messages of one batch, and a reply a step queues after
+  // them, never tie.
   const inserted = new Map<string, MessageRow>();
+  const newMessages = [...fresh.values()];
+  const column = (type: string, pick: (item: NewInbound) => string | number) => columnOf(newMessages, type, pick);
   for (const row of await queryRows<Record<string, unknown>>(
     tx,
     sql`insert into messages (workspace_id, network_id, conversation_id, contact_id, direction, body, encoding,
-      segments, state, provider_message_id, received_at, created_at) values ${sql.join(
-        [...fresh.values()].map(
-          (i) => sql`(${i.workspaceId}, ${i.networkId}, ${threadOf(i).id}, ${contactOf(i).id}, 'in', ${i.body},
-            ${i.encoding}, ${i.segments}, 'received', ${i.providerMessageId}, ${i.receivedAt}, clock_timestamp())`,
-        ),
-        sql`, `,
-      )}
+      segments, state, provider_message_id, received_at, created_at)
+    select m.workspace_id, m.network_id, m.conversation_id, m.contact_id, 'in', m.body, m.encoding, m.segments,
+      'received', m.provider_message_id, m.received_at, clock_timestamp()
+    from unnest(${column('uuid', (i) => i.workspaceId)}, ${column('uuid', (i) => i.networkId)},
+      ${column('uuid', (i) => threadOf(i).id)}, ${column('uuid', (i) => contactOf(i).id)}, ${column('text', (i) => i.body)},
+      ${column('message_encoding', (i) => i.encoding)}, ${column('int', (i) => i.segments)},
+      ${column('text', (i) => i.providerMessageId)}, ${column('timestamptz', (i) => i.receivedAt.toISOString())})
+      with ordinality as m(workspace_id, network_id, conversation_id, contact_id, body, encoding, segments,
+        provider_message_id, received_at, position)
+    order by m.position
     on conflict (network_id, direction, provider_message_id) where provider_message_id is not null do nothing
     returning *`,
   )) {
