@@ -203,7 +203,6 @@ export function startNetworkDispatcher(network: NetworkRuntime, adapter: Channel
       if (held.length) await deps.queue.releaseClaims(held);
       // A short claim took every message that was due: the next claim waits for a new one. (Not
       // so for a campaign's: its claim is capped at a few seconds of its rate.)
-      // (The claim answered when the next message left is due.)
       if (batch.length < limit && !batch.some((m) => m.campaignId)) await waitUntil(nextDue);
     }
   }

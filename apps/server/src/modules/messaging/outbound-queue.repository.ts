@@ -121,10 +121,7 @@ export function createOutboundQueueRepository(db: Db) {
       const due = rows[0]?.next_due as Date | string | null | undefined;
       const messages = rows
         .filter((r) => r.id !== null)
-        .map((r) => {
-          const { nextDue: _due, ...message } = camelRow<ClaimedMessage & { nextDue: unknown }>(r);
-          return message;
-        })
+        .map(({ next_due: _due, ...row }) => camelRow<ClaimedMessage>(row))
         .sort(
           (a, b) =>
             +new Date(a.nextAttemptAt ?? a.createdAt) - +new Date(b.nextAttemptAt ?? b.createdAt) ||
