@@ -5,8 +5,11 @@
  * published. Three cases, each on a fresh server: no auto-reply rules; 50 enabled rules
  * (bench/lib/auto-reply-rules.ts) that no message matches, so every message is asked of all 50;
  * and the same rules with one message in ten answered (the reply is queued, recorded and sent to
- * a local provider). Prints rate and latency of each, and the raw PGlite single-row insert rate.
- * Run with `npm run bench`.
+ * a local provider). Each case is measured twice on its server: closed (16 connections, each
+ * sending its next request when answered: the rate is what their latency allows) and open
+ * (1,000 requests a second offered, whatever the answers: does the server keep up, and how long
+ * do its answers take at that rate). Prints rate and latency of each, and the raw PGlite
+ * single-row insert rate. Run with `npm run bench`.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -22,6 +25,9 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 /** Each case runs this many times, the cases taking turns, and the median run is reported. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 16;
+/** The open run's offered rate, over enough connections that none waits for a free one. */
+const OFFERED_RATE = 1_000;
+const OPEN_CONNECTIONS = 128;
 const AUTH_TOKEN = 'bench-auth-token-0123456789';
 
 /** Single-row inserts, one at a time, into a file-backed PGlite like the server's. */
@@ -48,29 +54,44 @@ interface Measured {
   stored: number;
 }
 
-/** Posts signed inbound webhooks to one network for DURATION seconds. */
-async function flood(server: BenchServer, authorization: string, networkId: string, keywordShare: number) {
-  const result = await floodTwilio({
-    url: server.url,
-    networkId,
-    authToken: AUTH_TOKEN,
-    connections: CONNECTIONS,
-    seconds: DURATION,
-    keywordShare,
-  });
+/** Messages of the network stored today (all floods on it so far). */
+async function storedToday(server: BenchServer, authorization: string, networkId: string): Promise<number> {
   const { networks } = await apiCall<{ networks: Array<{ id: string; stats: { inToday: number } }> }>(
     server.url,
     authorization,
     'GET',
     '/api/networks',
   );
-  const stored = networks.find((n) => n.id === networkId)?.stats.inToday ?? 0;
+  return networks.find((n) => n.id === networkId)?.stats.inToday ?? 0;
+}
+
+/**
+ * Posts signed inbound webhooks to one network for DURATION seconds: closed (CONNECTIONS, each
+ * sending when answered) or open (OFFERED_RATE a second). `stored`: what the network gained.
+ */
+async function flood(
+  server: BenchServer,
+  authorization: string,
+  networkId: string,
+  keywordShare: number,
+  open: boolean,
+): Promise<Measured> {
+  const before = await storedToday(server, authorization, networkId);
+  const result = await floodTwilio({
+    url: server.url,
+    networkId,
+    authToken: AUTH_TOKEN,
+    connections: open ? OPEN_CONNECTIONS : CONNECTIONS,
+    seconds: DURATION,
+    keywordShare,
+    ...(open && { rate: OFFERED_RATE, sidPrefix: 'open' }),
+  });
   return {
     rate: result.requests.average,
     latency: result.latency,
     non2xx: result.non2xx,
     accepted: result['2xx'],
-    stored,
+    stored: (await storedToday(server, authorization, networkId)) - before,
   };
 }
 
@@ -90,8 +111,16 @@ const CASES = process.env.BENCH_CASES
   ? process.env.BENCH_CASES.split(',').map((n) => ALL_CASES[Number(n) - 1]!)
   : ALL_CASES;
 
-/** One case on a fresh server and database, so no case runs on the rows an earlier one left. */
-async function measure(c: Case, providerUrl: string): Promise<Measured & { fired: number }> {
+interface CaseRun {
+  closed: Measured & { fired: number };
+  open: Measured;
+}
+
+/**
+ * One case on a fresh server and database, so no case runs on the rows an earlier one left: the
+ * closed run, then the open one on the rows the first left.
+ */
+async function measure(c: Case, providerUrl: string): Promise<CaseRun> {
   const server = await startBenchServer({ LOG_LEVEL: 'error' });
   try {
     const authorization = await freshWorkspaceAuthorization(server.url);
@@ -105,14 +134,16 @@ async function measure(c: Case, providerUrl: string): Promise<Measured & { fired
     if (c.rules)
       for (const rule of benchRules(network.id))
         await apiCall(server.url, authorization, 'POST', '/api/auto-reply/rules', rule);
-    const measured = await flood(server, authorization, network.id, c.keywordShare);
+    const closed = await flood(server, authorization, network.id, c.keywordShare, false);
     const { rules } = await apiCall<{ rules: Array<{ firedCount: number }> }>(
       server.url,
       authorization,
       'GET',
       '/api/auto-reply/rules',
     );
-    return { ...measured, fired: rules.reduce((sum, r) => sum + r.firedCount, 0) };
+    const fired = rules.reduce((sum, r) => sum + r.firedCount, 0);
+    const open = await flood(server, authorization, network.id, c.keywordShare, true);
+    return { closed: { ...closed, fired }, open };
   } finally {
     await server.stop();
   }
@@ -125,11 +156,12 @@ async function main() {
   const insertRate = await rawPgliteInsertRate(5_000);
   const provider = await startFakeProvider();
   // Taking turns spreads the machine's slow and fast moments over every case.
-  const runs = CASES.map(() => [] as (Measured & { fired: number })[]);
+  const caseRuns = CASES.map(() => [] as CaseRun[]);
   for (let round = 0; round < ROUNDS; round++)
-    for (const [i, c] of CASES.entries()) runs[i]!.push(await measure(c, provider.url));
-  const median = (list: (Measured & { fired: number })[]) =>
+    for (const [i, c] of CASES.entries()) caseRuns[i]!.push(await measure(c, provider.url));
+  const median = <T extends Measured>(list: T[]) =>
     [...list].sort((a, b) => a.rate - b.rate)[Math.floor(list.length / 2)]!;
+  const runs = caseRuns.map((list) => list.map((r) => r.closed));
   const results = CASES.map((c, i): [Case, Measured & { fired: number }] => [c, median(runs[i]!)]);
   provider.close();
 
@@ -154,10 +186,27 @@ async function main() {
       .map(([c, m]) => `${c.name}: ${((m.rate / base) * 100).toFixed(0)} %`)
       .join('; ')}. Without rules: ${((base / insertRate) * 100).toFixed(0)} % of the raw insert rate.`,
   );
+
+  console.log(
+    `\nOpen: ${OFFERED_RATE} requests a second offered for ${DURATION} s over ${OPEN_CONNECTIONS} connections, after the closed run on the same server; min / median / max of the ${ROUNDS} runs (p99 and the rate are each sorted on their own)\n`,
+  );
+  console.log('| offered 1,000 msg/s | msg/s answered | p50 ms (median run) | p99 ms | non-2xx | stored |');
+  console.log('|---|---|---|---|---|---|');
+  const spread = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return `${Math.round(sorted[0]!)} / ${Math.round(sorted[Math.floor(sorted.length / 2)]!)} / ${Math.round(sorted.at(-1)!)}`;
+  };
+  for (const [i, c] of CASES.entries()) {
+    const open = caseRuns[i]!.map((r) => r.open);
+    const middle = median(open);
+    console.log(
+      `| ${c.name} | ${spread(open.map((m) => m.rate))} | ${middle.latency.p50} | ${spread(open.map((m) => m.latency.p99))} | ${open.reduce((sum, m) => sum + m.non2xx, 0)} | ${open.reduce((sum, m) => sum + m.stored, 0)} (${open.reduce((sum, m) => sum + m.accepted, 0)} counted 2xx) |`,
+    );
+  }
   // autocannon stops counting at the deadline, so requests still in flight then are stored but
   // not counted: more stored than counted is expected, fewer would be a lost message.
   for (const [i, c] of CASES.entries())
-    for (const m of runs[i]!)
+    for (const m of caseRuns[i]!.flatMap((r) => [r.closed, r.open]))
       if (m.stored < m.accepted) {
         console.error(`${c.name}: stored ${m.stored} messages but the server accepted ${m.accepted}.`);
         process.exitCode = 1;

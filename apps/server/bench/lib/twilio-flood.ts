@@ -10,6 +10,8 @@ export interface FloodOptions {
   seconds: number;
   /** One message in 1/keywordShare asks for the price (the bench rules answer it); 0: none. */
   keywordShare: number;
+  /** Requests per second from all connections together (open loop); unset: each connection sends as soon as answered. */
+  rate?: number;
   /** Makes MessageSids unique when several floods hit one network at once. */
   sidPrefix?: string;
 }
@@ -25,6 +27,7 @@ export function floodTwilio(options: FloodOptions): Promise<autocannon.Result> {
     method: 'POST',
     connections: options.connections,
     duration: options.seconds,
+    ...(options.rate && { overallRate: options.rate }),
     requests: [
       {
         setupRequest: (request) => {
