@@ -63,4 +63,33 @@ describe.skipIf(!!process.env.DATABASE_URL)('planner statistics on the embedded 
     );
     expect(Number(analysed!.reltuples)).toBeGreaterThanOrEqual(400);
   });
+
+  it('keeps the statistics of a table changed by a tenth, not by its size, for a minute (ANALYZE stops every statement)', async () => {
+    const statistics = async () =>
+      (
+        await queryRows<{ analysed_at: string | null; changed: number; rows: number }>(
+          t.db,
+          sql`select s.last_analyze::text as analysed_at, s.n_mod_since_analyze::int as changed, c.reltuples::int as rows
+          from pg_stat_user_tables s join pg_class c on c.oid = s.relid where s.relname = 'messages'`,
+        )
+      )[0]!;
+    const before = await statistics();
+    for (let round = 0; round < 3; round++)
+      await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          t.services.messaging.host.receiveInbound({
+            networkId: sandboxId,
+            from: `+1202556${String(round * 40 + i).padStart(4, '0')}`,
+            body: `later ${round}-${i}`,
+            providerMessageId: `later-${round}-${i}`,
+          }),
+        ),
+      );
+    // Three of the checks (every 2 s) pass: each would have analysed it under the tenth rule alone.
+    await new Promise((resolve) => setTimeout(resolve, 7_000));
+    const after = await statistics();
+    expect(after.changed).toBeGreaterThan(50 + 0.1 * after.rows);
+    expect(after.changed).toBeLessThan(50 + after.rows);
+    expect(after.analysed_at).toBe(before.analysed_at);
+  });
 });
