@@ -84,7 +84,7 @@ async function flood(
     connections: open ? OPEN_CONNECTIONS : CONNECTIONS,
     seconds: DURATION,
     keywordShare,
-    ...(open && { rate: OFFERED_RATE, sidPrefix: 'open' }),
+    ...(open && { rate: OFFERED_RATE, sidPrefix: 'open', askers: '558' }),
   });
   return {
     rate: result.requests.average,
@@ -113,7 +113,7 @@ const CASES = process.env.BENCH_CASES
 
 interface CaseRun {
   closed: Measured & { fired: number };
-  open: Measured;
+  open: Measured & { fired: number };
 }
 
 /**
@@ -134,16 +134,19 @@ async function measure(c: Case, providerUrl: string): Promise<CaseRun> {
     if (c.rules)
       for (const rule of benchRules(network.id))
         await apiCall(server.url, authorization, 'POST', '/api/auto-reply/rules', rule);
+    const firedSoFar = async () => {
+      const { rules } = await apiCall<{ rules: Array<{ firedCount: number }> }>(
+        server.url,
+        authorization,
+        'GET',
+        '/api/auto-reply/rules',
+      );
+      return rules.reduce((sum, r) => sum + r.firedCount, 0);
+    };
     const closed = await flood(server, authorization, network.id, c.keywordShare, false);
-    const { rules } = await apiCall<{ rules: Array<{ firedCount: number }> }>(
-      server.url,
-      authorization,
-      'GET',
-      '/api/auto-reply/rules',
-    );
-    const fired = rules.reduce((sum, r) => sum + r.firedCount, 0);
+    const firedClosed = await firedSoFar();
     const open = await flood(server, authorization, network.id, c.keywordShare, true);
-    return { closed: { ...closed, fired }, open };
+    return { closed: { ...closed, fired: firedClosed }, open: { ...open, fired: (await firedSoFar()) - firedClosed } };
   } finally {
     await server.stop();
   }
@@ -190,8 +193,10 @@ async function main() {
   console.log(
     `\nOpen: ${OFFERED_RATE} requests a second offered for ${DURATION} s over ${OPEN_CONNECTIONS} connections, after the closed run on the same server; min / median / max of the ${ROUNDS} runs (p99 and the rate are each sorted on their own)\n`,
   );
-  console.log('| offered 1,000 msg/s | msg/s answered | p50 ms (median run) | p99 ms | non-2xx | stored |');
-  console.log('|---|---|---|---|---|---|');
+  console.log(
+    '| offered 1,000 msg/s | msg/s answered | p50 ms (median run) | p99 ms | non-2xx | stored | auto-replies |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
   const spread = (values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b);
     return `${Math.round(sorted[0]!)} / ${Math.round(sorted[Math.floor(sorted.length / 2)]!)} / ${Math.round(sorted.at(-1)!)}`;
@@ -200,7 +205,7 @@ async function main() {
     const open = caseRuns[i]!.map((r) => r.open);
     const middle = median(open);
     console.log(
-      `| ${c.name} | ${spread(open.map((m) => m.rate))} | ${middle.latency.p50} | ${spread(open.map((m) => m.latency.p99))} | ${open.reduce((sum, m) => sum + m.non2xx, 0)} | ${open.reduce((sum, m) => sum + m.stored, 0)} (${open.reduce((sum, m) => sum + m.accepted, 0)} counted 2xx) |`,
+      `| ${c.name} | ${spread(open.map((m) => m.rate))} | ${middle.latency.p50} | ${spread(open.map((m) => m.latency.p99))} | ${open.reduce((sum, m) => sum + m.non2xx, 0)} | ${open.reduce((sum, m) => sum + m.stored, 0)} (${open.reduce((sum, m) => sum + m.accepted, 0)} counted 2xx) | ${open.reduce((sum, m) => sum + m.fired, 0)} |`,
     );
   }
   // autocannon stops counting at the deadline, so requests still in flight then are stored but

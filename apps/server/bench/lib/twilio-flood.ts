@@ -14,6 +14,12 @@ export interface FloodOptions {
   rate?: number;
   /** Makes MessageSids unique when several floods hit one network at once. */
   sidPrefix?: string;
+  /**
+   * The exchange of the numbers that ask for the price (+1 202 <askers> xxxx; 557 unless set): each
+   * asks once, so no rule's 60-minute cooldown keeps its answer back. A second flood on the same
+   * network sets its own, or its askers would be the first one's, all in their cooldown.
+   */
+  askers?: string;
 }
 
 /** Posts signed Twilio "a message comes in" webhooks, a new SMS each, for `seconds`. */
@@ -38,7 +44,10 @@ export function floodTwilio(options: FloodOptions): Promise<autocannon.Result> {
             MessageSid: `SM${prefix}${sequence.toString().padStart(32 - prefix.length, '0')}`,
             AccountSid: 'ACbench',
             // 5,000 senders: most messages land in an existing conversation, as in real traffic.
-            From: `+1202555${(sequence % 5_000).toString().padStart(4, '0')}`,
+            // A price question comes from a new customer each time (see `askers`).
+            From: asksPrice
+              ? `+1202${options.askers ?? '557'}${(sequence / every).toString().padStart(4, '0')}`
+              : `+1202555${(sequence % 5_000).toString().padStart(4, '0')}`,
             To: '+14155550100',
             Body: asksPrice ? `price? (${sequence})` : `Benchmark message ${sequence}: is the order ready?`,
             NumMedia: '0',
