@@ -40,18 +40,23 @@ describe.skipIf(!!process.env.DATABASE_URL)('planner statistics on the embedded 
       .map((row) => row['QUERY PLAN'])
       .join('\n');
 
-  it('re-plans a growing table within seconds: retries are probed in the unique index', async () => {
-    for (let round = 0; round < 10; round++)
+  /** `rounds` × 40 inbound messages, each round's together, from numbers of `exchange`. */
+  const receiveBursts = async (rounds: number, exchange: string, name: string) => {
+    for (let round = 0; round < rounds; round++)
       await Promise.all(
         Array.from({ length: 40 }, (_, i) =>
           t.services.messaging.host.receiveInbound({
             networkId: sandboxId,
-            from: `+1202555${String(round * 40 + i).padStart(4, '0')}`,
-            body: `message ${round}-${i}`,
-            providerMessageId: `burst-${round}-${i}`,
+            from: `+1202${exchange}${String(round * 40 + i).padStart(4, '0')}`,
+            body: `${name} ${round}-${i}`,
+            providerMessageId: `${name}-${round}-${i}`,
           }),
         ),
       );
+  };
+
+  it('re-plans a growing table within seconds: retries are probed in the unique index', async () => {
+    await receiveBursts(10, '555', 'burst');
     // Planned with the statistics of the empty tables it started with, the look-up would read
     // every inbound message (an index scan on direction alone) and test each one's id.
     await expect
@@ -74,17 +79,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('planner statistics on the embedded 
         )
       )[0]!;
     const before = await statistics();
-    for (let round = 0; round < 3; round++)
-      await Promise.all(
-        Array.from({ length: 40 }, (_, i) =>
-          t.services.messaging.host.receiveInbound({
-            networkId: sandboxId,
-            from: `+1202556${String(round * 40 + i).padStart(4, '0')}`,
-            body: `later ${round}-${i}`,
-            providerMessageId: `later-${round}-${i}`,
-          }),
-        ),
-      );
+    await receiveBursts(3, '556', 'later');
     // Three of the checks (every 2 s) pass: each would have analysed it under the tenth rule alone.
     await new Promise((resolve) => setTimeout(resolve, 7_000));
     const after = await statistics();
