@@ -109,8 +109,12 @@ test('an admin invites an editor, who joins from the mailed link and sees the ap
   await other.getByRole('button', { name: 'Create account and join' }).click();
   await expect(other).toHaveURL(/\/home$/);
 
-  // The apps are theirs; the control panel is an admin's.
+  // The apps are theirs; the control panel is an admin's. Each page load renews the session: the
+  // next one waits for this one's answer, or it would present the token this one just rotated
+  // (a reuse, which revokes the session, DESIGN §5).
+  const renewed = other.waitForResponse((r) => r.url().endsWith('/api/auth/refresh-token'));
   await other.goto('/apps/chat');
+  expect((await renewed).status()).toBe(200);
   await expect(other).toHaveURL(/\/apps\/chat$/);
   await other.goto('/dashboard/analytics');
   await expect(other).toHaveURL(/\/pages\/not-authorized$/);
