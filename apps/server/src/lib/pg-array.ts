@@ -20,3 +20,8 @@ export function pgArray(values: ReadonlyArray<string | number | null>, type: str
   }
   return sql`${`{${parts.join(',')}}`}::${sql.raw(type)}[]`;
 }
+
+/** One column of `rows` as an array parameter (`pick` reads it from each row; see `pgArray`). */
+export function pgColumn<T>(rows: ReadonlyArray<T>, type: string, pick: (row: T) => string | number | null): SQL {
+  return pgArray(rows.map(pick), type);
+}

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database.js';
 import { autoReplyRules, type autoReplyFirings } from '../../db/schema/index.js';
-import { pgArray } from '../../lib/pg-array.js';
+import { pgColumn } from '../../lib/pg-array.js';
 
 export type RuleRow = typeof autoReplyRules.$inferSelect;
 export type NewRule = Omit<typeof autoReplyRules.$inferInsert, 'id' | 'workspaceId' | 'priority'>;
@@ -28,7 +28,7 @@ async function recordFirings(
   firings: Firing[],
 ): Promise<Array<{ ruleId: string; workspaceId: string; firedCount: number; lastFiredAt: Date }>> {
   if (firings.length === 0) return [];
-  const column = (pick: (firing: Firing) => string | null, type: string) => pgArray(firings.map(pick), type);
+  const column = (pick: (firing: Firing) => string | null, type: string) => pgColumn(firings, type, pick);
   const rows = await queryRows<{
     id: string;
     workspace_id: string;

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { MessageEncoding } from '@switchboard/contract';
 import { queryRows, type Db } from '../../db/database.js';
 import { camelRow } from '../../lib/camel-row.js';
-import { pgArray } from '../../lib/pg-array.js';
+import { pgColumn } from '../../lib/pg-array.js';
 import { upsertContactsOf } from '../contacts/contacts.sql.js';
 import { previewOf, type ContactRow, type ConversationRow, type MessageRow } from './message-rows.js';
 
@@ -24,17 +24,13 @@ export type StoredInbound =
 
 const keyOf = (...parts: string[]) => parts.join('\u0000');
 
-/** One array parameter of a column of the batch's rows (see `pgArray`). */
-const columnOf = <T>(rows: T[], type: string, pick: (row: T) => string | number | null) =>
-  pgArray(rows.map(pick), type);
-
 /**
  * The batch's first statement: its retries (provider ids already stored, rows `retry_*`) and the
  * contacts of the other messages, found or added (rows of `contacts`), side by side through a
  * full join on false. Exported for the planner test: the look-up must probe the unique index.
  */
 export function retriesAndContactsStatement(items: NewInbound[]): SQL {
-  const column = (type: string, pick: (item: NewInbound) => string) => columnOf(items, type, pick);
+  const column = (type: string, pick: (item: NewInbound) => string) => pgColumn(items, type, pick);
   return sql`with input (workspace_id, phone_number, network_id, provider_message_id) as (
     select * from unnest(${column('uuid', (i) => i.workspaceId)}, ${column('text', (i) => i.phoneNumber)},
       ${column('uuid', (i) => i.networkId)}, ${column('text', (i) => i.providerMessageId)})
@@ -105,7 +101,7 @@ export async function insertInboundBatch(tx: Db, items: NewInbound[]): Promise<S
   const threads = new Map<string, ConversationRow>();
   const newThreads = [...perThread.values()];
   const threadColumn = (type: string, pick: (thread: (typeof newThreads)[number]) => string | number) =>
-    columnOf(newThreads, type, pick);
+    pgColumn(newThreads, type, pick);
   for (const row of await queryRows<Record<string, unknown>>(
     tx,
     sql`insert into conversations (workspace_id, network_id, contact_id, created_at, last_message_at,
@@ -133,7 +129,7 @@ export async function insertInboundBatch(tx: Db, items: NewInbound[]): Promise<S
   // them, never tie.
   const inserted = new Map<string, MessageRow>();
   const newMessages = [...fresh.values()];
-  const column = (type: string, pick: (item: NewInbound) => string | number) => columnOf(newMessages, type, pick);
+  const column = (type: string, pick: (item: NewInbound) => string | number) => pgColumn(newMessages, type, pick);
   for (const row of await queryRows<Record<string, unknown>>(
     tx,
     sql`insert into messages (workspace_id, network_id, conversation_id, contact_id, direction, body, encoding,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database.js';
 import { camelRow } from '../../lib/camel-row.js';
-import { pgArray } from '../../lib/pg-array.js';
+import { pgColumn } from '../../lib/pg-array.js';
 import { upsertContacts } from '../contacts/contacts.sql.js';
 import { bookUsageByWorkspace } from '../workspaces/usage.sql.js';
 import { outboundThreadOnConflict } from './conversations.sql.js';
@@ -30,7 +30,7 @@ export function createOutboundGroupRepository(db: Db) {
         .map((i) => ({ workspaceId: i.workspaceId, phoneNumber: i.phoneNumber }))
         .sort((a, b) => a.workspaceId.localeCompare(b.workspaceId) || a.phoneNumber.localeCompare(b.phoneNumber));
       const column = <T extends string | number | null>(pick: (input: NewOutbound) => T, type: string) =>
-        pgArray(inputs.map(pick), type);
+        pgColumn(inputs, type, pick);
       const rows = await queryRows<{
         ord: number;
         contact: Record<string, unknown>;
